@@ -1,0 +1,21 @@
+"""A Jupyter teaching kit built on five Spanish table games.
+
+`import kit` stays light (standard library only, plus ipywidgets and anywidget when a widget is
+used): numpy, pandas, matplotlib and sympy load lazily inside the functions that need them, so
+thirty classroom kernels start fast and the games run in an offline JupyterLite site.
+"""
+
+from kit.messages import set_language
+from kit.prob import Dist, Turn, dice_sum, die, is_double, turn_rolls, two_dice
+
+__all__ = [
+    "Dist",
+    "Turn",
+    "dice_sum",
+    "die",
+    "is_double",
+    "set_language",
+    "turn_rolls",
+    "two_dice",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,87 @@
+"""One catalogue for every string a student or teacher reads: Spanish by default, English too.
+
+Widgets, checks and errors ask `t(key, **values)` for their text, so a class switches language
+with one call, `kit.set_language("en")`, and no label is written twice.
+"""
+
+from __future__ import annotations
+
+CATALOGUE: dict[str, dict[str, str]] = {
+    "es": {
+        # dice lab
+        "dice.title": "Laboratorio de dados",
+        "dice.roll": "Tirar {n}",
+        "dice.reset": "Reiniciar",
+        "dice.seed": "Semilla",
+        "dice.rolls": "Tiradas",
+        "dice.doubles_share": "Dobles",
+        "dice.exact": "exacto",
+        "dice.observed": "observado",
+        "dice.sum": "Suma de los dos dados",
+        "dice.share": "Proporción",
+        "dice.last": "Última tirada",
+        "dice.none_yet": "Aún no hay tiradas",
+        "dice.bad_count": (
+            "No se puede tirar {value!r} veces: escribe un número entero entre 1 y {limit}."
+        ),
+        "dice.bad_seed": "La semilla debe ser un número entero (por ejemplo 2026), no {value!r}.",
+        # exercise checks
+        "check.right": "✔ ¡Correcto!",
+        "check.wrong": "✘ Todavía no.",
+        "check.hint": "Pista: {hint}",
+        "check.missing": "✘ Todavía no hay respuesta: sustituye ... por tu respuesta.",
+        "check.wrong_type": "✘ Se esperaba {expected}; has escrito {got!r}.",
+        "check.unknown": "✘ No existe el ejercicio {exercise_id!r}. ¿Has copiado bien el nombre?",
+        "kind.number": "un número (entero, fracción como Fraction(1, 6) o decimal)",
+        "kind.expression": "una expresión de sympy o un número",
+        "kind.set": "un conjunto, por ejemplo {1, 2, 3}",
+        "kind.text": "un texto entre comillas",
+        "check.precision": "(se acepta con {digits} decimales)",
+    },
+    "en": {
+        "dice.title": "Dice lab",
+        "dice.roll": "Roll {n}",
+        "dice.reset": "Reset",
+        "dice.seed": "Seed",
+        "dice.rolls": "Rolls",
+        "dice.doubles_share": "Doubles",
+        "dice.exact": "exact",
+        "dice.observed": "observed",
+        "dice.sum": "Sum of the two dice",
+        "dice.share": "Share",
+        "dice.last": "Last roll",
+        "dice.none_yet": "No rolls yet",
+        "dice.bad_count": "Cannot roll {value!r} times: type a whole number from 1 to {limit}.",
+        "dice.bad_seed": "The seed must be a whole number (for example 2026), not {value!r}.",
+        "check.right": "✔ Correct!",
+        "check.wrong": "✘ Not yet.",
+        "check.hint": "Hint: {hint}",
+        "check.missing": "✘ No answer yet: replace ... with your answer.",
+        "check.wrong_type": "✘ Expected {expected}; you wrote {got!r}.",
+        "check.unknown": "✘ There is no exercise {exercise_id!r}. Is the name copied right?",
+        "kind.number": "a number (whole, a fraction like Fraction(1, 6), or a decimal)",
+        "kind.expression": "a sympy expression or a number",
+        "kind.set": "a set, for example {1, 2, 3}",
+        "kind.text": "a text in quotes",
+        "check.precision": "(accepted to {digits} decimal places)",
+    },
+}
+
+_language = "es"
+
+
+def set_language(code: str) -> None:
+    """Switch every label, check and message to 'es' (Spanish) or 'en' (English)."""
+    if code not in CATALOGUE:
+        raise ValueError(f"unknown language {code!r}; choose one of {sorted(CATALOGUE)}")
+    global _language
+    _language = code
+
+
+def language() -> str:
+    return _language
+
+
+def t(key: str, **values: object) -> str:
+    """The text for `key` in the current language, with `values` filled in."""
+    return CATALOGUE[_language][key].format(**values)
