@@ -11,6 +11,7 @@ import math
 import operator
 from bisect import bisect_right
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from contextlib import suppress
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import accumulate, product
@@ -58,10 +59,8 @@ class Dist(Mapping[T, Fraction], Generic[T]):
         total = sum(p.values(), Fraction(0))
         if total != 1:
             raise ValueError(f"probabilities must add up to 1; these add up to {total}")
-        try:
+        with suppress(TypeError):  # outcomes that cannot be compared keep their given order
             p = dict(sorted(p.items()))  # type: ignore[type-var]
-        except TypeError:
-            pass  # outcomes that cannot be compared keep the order they were given in
         self._p = p
         self._cumulative: tuple[list[int], int] | None = None
 
@@ -113,7 +112,7 @@ class Dist(Mapping[T, Fraction], Generic[T]):
 
     # -- questions a lesson asks --------------------------------------------------------------
 
-    def P(self, event: Event) -> Fraction:  # noqa: N802 - P(A) is the notation of the lessons
+    def P(self, event: Event) -> Fraction:
         """Probability of an event: a predicate on outcomes, or a collection of outcomes."""
         if callable(event):
             return sum((q for o, q in self._p.items() if event(o)), Fraction(0))
@@ -284,7 +283,8 @@ class Turn:
         return sum(a + b for a, b in moves)
 
     def __repr__(self) -> str:
-        return f"Turn({', '.join(f'{a}+{b}' for a, b in self.rolls)}{' → Cárcel' if self.jail else ''})"
+        rolls = ", ".join(f"{a}+{b}" for a, b in self.rolls)
+        return f"Turn({rolls}{' → Cárcel' if self.jail else ''})"
 
 
 def turn_rolls(sides: int = 6) -> Dist[Turn]:
