@@ -25,6 +25,10 @@ CATALOGUE: dict[str, dict[str, str]] = {
             "No se puede tirar {value!r} veces: escribe un número entero entre 1 y {limit}."
         ),
         "dice.bad_seed": "La semilla debe ser un número entero (por ejemplo 2026), no {value!r}.",
+        # numbers as the language writes them (10 000; 16,7 %)
+        "number.group": "\u202f",
+        "number.decimal": ",",
+        "number.percent": "{value}\u00a0%",
         # exercise checks
         "check.right": "✔ ¡Correcto!",
         "check.wrong": "✘ Todavía no.",
@@ -53,6 +57,9 @@ CATALOGUE: dict[str, dict[str, str]] = {
         "dice.none_yet": "No rolls yet",
         "dice.bad_count": "Cannot roll {value!r} times: type a whole number from 1 to {limit}.",
         "dice.bad_seed": "The seed must be a whole number (for example 2026), not {value!r}.",
+        "number.group": ",",
+        "number.decimal": ".",
+        "number.percent": "{value}%",
         "check.right": "✔ Correct!",
         "check.wrong": "✘ Not yet.",
         "check.hint": "Hint: {hint}",

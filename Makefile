@@ -1,0 +1,50 @@
+# The README's two commands are `make lab` and `make test`. Each creates the virtual environment
+# in .venv on first use (with uv, itself installed into the venv from PyPI) and re-installs only
+# when pyproject.toml changes.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+SANITIZE := tests/nbval_sanitize.cfg
+ARTIFACTS ?= artifacts
+
+.PHONY: lab test lint unit nbval browser student bench clean
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check uv
+	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[dev]'
+	@touch $(STAMP)
+
+## make lab: open the lessons in JupyterLab
+lab: $(STAMP)
+	$(BIN)/jupyter lab notebooks/
+
+## make test: the whole suite — lint, unit and property tests, notebooks under nbval, browser
+test: lint unit nbval browser
+
+lint: $(STAMP)
+	$(BIN)/ruff check kit tests bench
+	$(BIN)/ruff format --check kit tests bench
+	$(BIN)/lint-imports
+
+unit: $(STAMP)
+	$(BIN)/pytest -m "not browser"
+
+nbval: $(STAMP)
+	$(BIN)/pytest --nbval notebooks exercises --nbval-sanitize-with $(SANITIZE) -p no:cacheprovider
+
+browser: $(STAMP)
+	KIT_ARTIFACTS=$(ARTIFACTS) $(BIN)/pytest -m browser tests/browser
+
+## make student: student copies of the exercises in student/
+student: $(STAMP)
+	$(BIN)/kit student exercises --out student
+
+## make bench: import time and notebook run time (medians)
+bench: $(STAMP)
+	$(BIN)/python bench/bench_foundation.py
+
+clean:
+	rm -rf $(VENV) student $(ARTIFACTS)
