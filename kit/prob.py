@@ -1,6 +1,6 @@
 """Exact finite probability: distributions with `Fraction`s, dice, and seeded sampling.
 
-The lessons state exact answers (1/6, 1/216, 7), so every probability here is a `Fraction`.
+The lessons state exact answers, so every probability here is a `Fraction`.
 Floats appear only when a caller asks for them. Sampling always takes a `random.Random` the
 caller owns, so a seed fixes the result on every machine.
 """
@@ -29,7 +29,7 @@ def _exact(value: Any, outcome: Any) -> Fraction:
     """A probability as a Fraction; floats are refused because they are not exact."""
     if isinstance(value, bool) or not isinstance(value, Rational | str):
         raise ValueError(
-            f"the probability of {outcome!r} must be an exact number such as Fraction(1, 6), "
+            f"the probability of {outcome!r} must be an exact number such as Fraction(2, 3), "
             f"an int or the text '1/6'; got {value!r}"
         )
     try:
