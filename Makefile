@@ -13,7 +13,7 @@ ARTIFACTS ?= artifacts
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check uv
+	@test -x $(BIN)/uv || $(BIN)/python -m pip install --quiet --disable-pip-version-check uv
 	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[dev]'
 	@touch $(STAMP)
 

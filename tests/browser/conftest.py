@@ -1,0 +1,196 @@
+"""Real servers and Debian's Chromium for the browser tests.
+
+Each server runs on a free localhost port over a temporary copy of notebooks/ (the committed
+lessons are never touched) with fresh Jupyter settings, workspaces and runtime directories, so
+no earlier session's tabs, pop-ups or kernels leak in.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+SERVER_START_SECONDS = 90
+LAB_SETTINGS = {
+    # no "Jupyter news?" pop-up and no update check: both would reach the network
+    "@jupyterlab/apputils-extension/notification": {"fetchNews": "false", "checkForUpdates": False},
+    # start the lesson's kernel without a "Select Kernel" dialog; keep every cell in the page,
+    # so a test can see that all of them have run
+    "@jupyterlab/notebook-extension/tracker": {
+        "autoStartDefaultKernel": True,
+        "windowingMode": "none",
+    },
+}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_answering(url: str, server: subprocess.Popen, log: Path) -> None:
+    """Poll the server until it answers HTTP; fail with its log if it dies or never answers."""
+    deadline = time.monotonic() + SERVER_START_SECONDS
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            pytest.fail(f"server exited with {server.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=5):
+                return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.3)
+    pytest.fail(
+        f"server did not answer {url} in {SERVER_START_SECONDS} s:\n{log.read_text()[-3000:]}"
+    )
+
+
+def stop(server: subprocess.Popen) -> None:
+    """Stop the server and the kernels it started (they share its process group)."""
+    if server.poll() is None:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
+def serve(args: list[str], url: str, home: Path) -> Iterator[str]:
+    """Run `python -m ARGS` with Jupyter's folders under `home`; yield `url` once it answers."""
+    env = {
+        **os.environ,
+        "JUPYTER_CONFIG_DIR": str(home / "config"),
+        "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
+        "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
+        "JUPYTERLAB_WORKSPACES_DIR": str(home / "workspaces"),
+        "IPYTHONDIR": str(home / "ipython"),
+    }
+    log = home / "server.log"
+    with log.open("w") as out:
+        server = subprocess.Popen(
+            [sys.executable, "-m", *args],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
+            start_new_session=True,
+        )
+    try:
+        wait_until_answering(url, server, log)
+        yield url
+    finally:
+        stop(server)
+
+
+def copy_notebooks(home: Path) -> Path:
+    root = home / "notebooks"
+    shutil.copytree(REPO / "notebooks", root)
+    return root
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Where screenshots go: $KIT_ARTIFACTS, or artifacts/screenshots/ at the repo root."""
+    path = Path(os.environ.get("KIT_ARTIFACTS", REPO / "artifacts" / "screenshots"))
+    path.mkdir(parents=True, exist_ok=True)
+    for stale in path.glob("FAILED-*.png"):
+        stale.unlink()
+    return path
+
+
+@pytest.fixture(scope="session")
+def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    home = tmp_path_factory.mktemp("jupyterlab")
+    for plugin, settings in LAB_SETTINGS.items():
+        path = home / "settings" / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(settings))
+    port = free_port()
+    args = [
+        "jupyterlab",
+        "--no-browser",
+        "--allow-root",
+        "--ServerApp.token=",
+        "--ServerApp.password=",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        f"--ServerApp.root_dir={copy_notebooks(home)}",
+        "--LabApp.expose_app_in_browser=True",  # window.jupyterapp: the test sees the kernel
+    ]
+    yield from serve(args, f"http://127.0.0.1:{port}", home)
+
+
+@pytest.fixture(scope="session")
+def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Voilà over the lessons; opening `{url}/voila/render/NAME` runs NAME in a new kernel."""
+    home = tmp_path_factory.mktemp("voila")
+    port = free_port()
+    args = [
+        "voila",
+        str(copy_notebooks(home)),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+    ]
+    yield from serve(args, f"http://127.0.0.1:{port}", home)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator:
+    """Remember whether the test body failed, for the page fixture's failure screenshot."""
+    report = yield
+    if report.when == "call":
+        item.failed_call = report.failed
+    return report
+
+
+@pytest.fixture
+def page(browser: Browser, artifacts: Path, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A fresh page; when the test fails, a screenshot of what it saw goes to the artifacts."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    new = context.new_page()
+    yield new
+    if getattr(request.node, "failed_call", False):
+        new.screenshot(path=artifacts / f"FAILED-{request.node.name}.png", full_page=True)
+    context.close()
+
+
+@pytest.fixture
+def page_errors(page: Page) -> list[str]:
+    """Uncaught exceptions and console errors of the page, collected for the test to check."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+    page.on("console", lambda msg: msg.type == "error" and errors.append(f"console: {msg.text}"))
+    return errors

@@ -1,0 +1,96 @@
+"""The dice lab in a real browser: it renders from the lesson, and a click rolls in the kernel.
+
+Run with `pytest -m browser tests/browser` (Debian's Chromium, servers on localhost).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+LESSON = "01_dados.ipynb"
+KERNEL_SECONDS = 120
+
+
+def first_dice_lab(page: Page) -> Locator:
+    lab = page.locator(".kit-dice").first
+    expect(lab.get_by_test_id("rolls")).to_be_visible(timeout=KERNEL_SECONDS * 1000)
+    return lab
+
+
+def roll_100_adds_100(lab: Locator) -> None:
+    rolls = lab.get_by_test_id("rolls")
+    before = int(rolls.inner_text())
+    lab.get_by_test_id("roll-100").click()
+    expect(rolls).to_have_text(str(before + 100), timeout=30_000)
+    expect(lab.get_by_test_id("message")).to_have_text("")
+    expect(lab.get_by_test_id("histogram").locator("rect.kit-observed").first).to_be_visible()
+
+
+def wait_for_the_kernel(page: Page) -> None:
+    """Run all before the kernel is connected clears the cells and runs nothing."""
+    page.wait_for_function(
+        """() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel
+                 ?.connectionStatus === 'connected'""",
+        timeout=KERNEL_SECONDS * 1000,
+    )
+
+
+def run_all_cells(page: Page) -> None:
+    page.locator(".lm-MenuBar-item", has_text="Run").first.click()
+    page.locator("li.lm-Menu-item[data-command='runmenu:run-all']").click()
+
+
+def wait_for_all_cells_to_finish(page: Page) -> None:
+    """Run all marks every cell [*] at once; the lesson is done when no [*] is left."""
+    page.wait_for_function(
+        """() => ![...document.querySelectorAll('.jp-InputPrompt')]
+                 .some(prompt => prompt.textContent.includes('*'))""",
+        timeout=KERNEL_SECONDS * 1000,
+    )
+
+
+def unexpected(errors: list[str]) -> list[str]:
+    """Every page error except Voilà's icon fonts, which it asks of a CDN this offline machine
+    cannot resolve."""
+    return [e for e in errors if "net::ERR_NAME_NOT_RESOLVED" not in e]
+
+
+def bad_seed_is_explained_then_reset_empties(lab: Locator, screenshot: Path) -> None:
+    rolls = lab.get_by_test_id("rolls")
+    before = rolls.inner_text()
+    lab.get_by_test_id("seed").fill("dos mil")
+    lab.get_by_test_id("seed").press("Enter")
+    expect(lab.get_by_test_id("message")).to_contain_text("semilla")
+    expect(rolls).to_have_text(before)
+    lab.screenshot(path=screenshot)
+    lab.get_by_test_id("reset").click()
+    expect(rolls).to_have_text("0")
+    expect(lab.get_by_test_id("message")).to_have_text("")
+
+
+@pytest.mark.browser
+def test_dice_lab_rolls_in_jupyterlab(page: Page, page_errors, jupyterlab: str, artifacts: Path):
+    page.goto(f"{jupyterlab}/lab/tree/{LESSON}")
+    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
+    wait_for_the_kernel(page)
+    run_all_cells(page)
+    lab = first_dice_lab(page)
+    wait_for_all_cells_to_finish(page)
+    roll_100_adds_100(lab)
+    lab.screenshot(path=artifacts / "jupyterlab-dice-lab.png")
+    page.screenshot(path=artifacts / "jupyterlab-page.png")
+    bad_seed_is_explained_then_reset_empties(lab, artifacts / "jupyterlab-bad-seed.png")
+    assert unexpected(page_errors) == []
+
+
+@pytest.mark.browser
+def test_dice_lab_rolls_in_voila(page: Page, page_errors, voila: str, artifacts: Path):
+    page.goto(f"{voila}/voila/render/{LESSON}")
+    lab = first_dice_lab(page)
+    roll_100_adds_100(lab)
+    lab.screenshot(path=artifacts / "voila-dice-lab.png")
+    page.screenshot(path=artifacts / "voila-page.png")
+    assert unexpected(page_errors) == []
