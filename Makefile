@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 
 ## make lab: open the lessons in JupyterLab
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/
+	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/
 
 ## make test: the whole suite — lint, unit and property tests, notebooks under nbval, browser
 test: lint unit nbval browser
