@@ -1,0 +1,105 @@
+"""The Game/State contract shared by every game of the kit.
+
+A game is immutable rules; a state is one position of one game. Chance is explicit: a state is
+either a chance node (``is_chance()``: the dice, a shuffle, a coin a rule flips) or a decision of
+one player (``current_player()``, ``legal_actions()``, ``apply(action)``).
+
+- ``chance_outcomes()`` lists ``(outcome, Fraction)`` exactly, adding up to 1. A node with too many
+  outcomes to list (a shuffled deck: 16! orders) raises :class:`TooManyOutcomes`; it is *sampled*
+  with ``sample_chance(rng)`` using a ``random.Random`` the caller owns.
+- ``apply(action)`` validates the action fully first and then applies it; an illegal action raises
+  :class:`IllegalAction` with a message a student can read, and the state is left unchanged.
+- ``child(action)`` does the same on a copy. ``to_json()`` / ``from_json`` round-trip exactly.
+
+Nothing here calls a random generator of its own or reads a file at play time.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+CHANCE = -1  # current_player() at a chance node
+TERMINAL = -2  # current_player() when the game is over
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now: the message says what, why not and what is allowed."""
+
+
+class TooManyOutcomes(ValueError):
+    """A chance node whose outcomes are too many to list (a shuffle): sample it instead."""
+
+
+class State:
+    """What every game state offers; the games subclass it."""
+
+    __slots__ = ()
+
+    # -- who acts -------------------------------------------------------------------------------
+    def is_chance(self) -> bool:
+        raise NotImplementedError
+
+    def is_terminal(self) -> bool:
+        raise NotImplementedError
+
+    def current_player(self) -> int:
+        raise NotImplementedError
+
+    # -- chance -----------------------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Any, Any]]:
+        raise NotImplementedError
+
+    def apply_chance(self, outcome: Any) -> None:
+        raise NotImplementedError
+
+    def sample_chance(self, rng: Random) -> Any:
+        """Draw one outcome of this chance node with the caller's generator (not applied)."""
+        raise NotImplementedError
+
+    # -- decisions --------------------------------------------------------------------------------
+    def legal_actions(self) -> list[Any]:
+        raise NotImplementedError
+
+    def apply(self, action: Any) -> None:
+        raise NotImplementedError
+
+    def copy(self) -> State:
+        raise NotImplementedError
+
+    def child(self, action: Any) -> State:
+        """A new state: this one after ``action`` (which is validated); this one is unchanged."""
+        new = self.copy()
+        new.apply(action)
+        return new
+
+    def chance_child(self, outcome: Any) -> State:
+        new = self.copy()
+        new.apply_chance(outcome)
+        return new
+
+    # -- the end ----------------------------------------------------------------------------------
+    def winner(self) -> int | None:
+        raise NotImplementedError
+
+    def returns(self) -> list[float]:
+        raise NotImplementedError
+
+    # -- saving -----------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        raise NotImplementedError
+
+
+def play(state: State, policies: list[Any], rng: Random, max_steps: int = 1_000_000) -> State:
+    """Play ``state`` to the end in place: chance sampled with ``rng``, seat i by policies[i].
+
+    A policy is a plain function ``policy(state, rng) -> action``.
+    """
+    steps = 0
+    while not state.is_terminal() and steps < max_steps:
+        if state.is_chance():
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            state.apply(policies[state.current_player()](state, rng))
+        steps += 1
+    return state
