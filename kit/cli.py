@@ -3,6 +3,8 @@
 kit lab                          JupyterLab on the lessons (needs the [lab] extra)
 kit voila notebooks/01_dados.ipynb   one lesson as a Voilà app, no code shown
 kit student exercises/ --out student/   student copies: solutions blanked, outputs cleared
+kit sim el_pale --players 4 --games 200 --seed 1 --policy build_asap --csv out.csv
+                                 a seeded tournament of bots in a property game
 """
 
 from __future__ import annotations
@@ -45,6 +47,35 @@ def _student(ns: argparse.Namespace) -> int:
     return 0
 
 
+def _sim(ns: argparse.Namespace) -> int:
+    from kit.sim import simulate
+
+    try:
+        df = simulate(
+            ns.ruleset,
+            players=ns.players,
+            games=ns.games,
+            seed=ns.seed,
+            policies=ns.policy or None,
+            max_turns=ns.max_turns,
+            progress=not ns.quiet,
+            edition=ns.edition,
+        )
+    except (ValueError, FileNotFoundError) as err:
+        sys.exit(f"kit sim: {err}")
+    if ns.csv:
+        df.to_csv(ns.csv, index=False)
+        print(f"wrote {len(df)} games to {ns.csv}")
+    finished = int(df["finished"].sum())
+    print(f"{ns.ruleset}: {len(df)} games, seed {ns.seed}, {finished} finished before the cap")
+    print(f"mean turns {df['turns'].mean():.1f}, mean bankruptcies {df['bankruptcies'].mean():.2f}")
+    wins = df["winner"].value_counts().sort_index()
+    for seat in range(ns.players):
+        policy = df[f"policy_{seat}"].iloc[0]
+        print(f"  seat {seat} ({policy}): {int(wins.get(seat, 0))} wins")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="kit", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -60,6 +91,22 @@ def parser() -> argparse.ArgumentParser:
     student.add_argument("source", type=Path, help="an exercise notebook or a folder of them")
     student.add_argument("--out", type=Path, required=True, help="folder for the copies")
     student.set_defaults(run=_student)
+    sim = sub.add_parser("sim", help="play a seeded tournament of bots in a property game")
+    sim.add_argument("ruleset", help="el_pale, la_ruta_del_tesoro, superpoly or a .toml file")
+    sim.add_argument("--edition", default=None, help="an edition of the rule set (e.g. lujo)")
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--max-turns", type=int, default=1000, help="cap on the turns of a game")
+    sim.add_argument(
+        "--policy",
+        action="append",
+        help="a bot for every seat, or repeat once per seat: buy_everything, build_asap, "
+        "never_buy, cash_reserve, cash_reserve:AMOUNT, random",
+    )
+    sim.add_argument("--csv", type=Path, help="write one row per game to this CSV file")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.set_defaults(run=_sim)
     return p
 
 

@@ -1,0 +1,156 @@
+"""The actions of the property games: small frozen dataclasses with readable reprs.
+
+Squares are board squares (0 = the start square), players are seat numbers (0, 1, ...).
+Amounts are whole units of the game's currency.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class RollDice:
+    """Roll the two dice (also the roll for a double while in jail)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """Pass the dice to the next player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    """Buy the unowned title of the square you stand on at its printed price (PROP-04)."""
+
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Do not buy: the bank auctions the title at once (PROP-04)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """Bid ``amount`` in the running auction."""
+
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PassBid:
+    """Leave the running auction (for good)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """Buy one house (or the hotel/castle after four houses) for the lot on ``square``."""
+
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class SellBuilding:
+    """Sell one building of the lot on ``square`` back to the bank at half price."""
+
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class Mortgage:
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class Redeem:
+    """Lift the mortgage: the loan plus interest (10 %, or 20 % late for a bought one)."""
+
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class KeepMortgaged:
+    """Just received a mortgaged title: do not redeem it now (later costs more, PAL-08)."""
+
+    square: int
+
+
+@dataclass(frozen=True, slots=True)
+class ProposeTrade:
+    """Offer ``to_player`` a deal: ``give`` titles (squares) and ``give_cards`` for ``take``
+    titles and ``take_cards``; ``money`` > 0 is paid by the proposer, < 0 received by him."""
+
+    to_player: int
+    give: tuple[int, ...] = ()
+    take: tuple[int, ...] = ()
+    money: int = 0
+    give_cards: tuple[int, ...] = ()  # kept cards, as ids from state.held_cards(player)
+    take_cards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptTrade:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class RejectTrade:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class PayJailFine:
+    """Pay the fine and leave jail, then roll as usual."""
+
+
+@dataclass(frozen=True, slots=True)
+class UseJailCard:
+    """Use a kept get-out-of-jail card (it goes back to the bottom of its deck)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareBankruptcy:
+    """Give up: only when even selling every building and mortgaging everything cannot pay."""
+
+
+ACTIONS: dict[str, type] = {
+    cls.__name__: cls
+    for cls in (
+        RollDice,
+        EndTurn,
+        Buy,
+        Decline,
+        Bid,
+        PassBid,
+        Build,
+        SellBuilding,
+        Mortgage,
+        Redeem,
+        KeepMortgaged,
+        ProposeTrade,
+        AcceptTrade,
+        RejectTrade,
+        PayJailFine,
+        UseJailCard,
+        DeclareBankruptcy,
+    )
+}
+
+
+def action_to_dict(action: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": type(action).__name__}
+    for f in fields(action):
+        value = getattr(action, f.name)
+        out[f.name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def action_from_dict(data: dict[str, Any]) -> Any:
+    data = dict(data)
+    cls = ACTIONS[data.pop("type")]
+    return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})

@@ -1,0 +1,158 @@
+"""Every kind of action, tried when it is illegal: IllegalAction with a message a student can read
+(what was tried, why not, what is allowed now), and the state is exactly as before."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import fresh, give, roll, sq_of
+
+from kit.games.core import IllegalAction
+from kit.games.property.actions import (
+    AcceptTrade,
+    Bid,
+    Build,
+    Buy,
+    DeclareBankruptcy,
+    Decline,
+    EndTurn,
+    KeepMortgaged,
+    Mortgage,
+    PassBid,
+    PayJailFine,
+    ProposeTrade,
+    Redeem,
+    RejectTrade,
+    RollDice,
+    SellBuilding,
+    UseJailCard,
+)
+
+
+def at_turn(name):
+    s = fresh(name)
+    give(s, 0, 1)
+    give(s, 1, 3, 6)
+    return s
+
+
+def at_buy(name):
+    s = fresh(name)
+    roll(s, 1, 2)
+    return s
+
+
+def at_auction(name):
+    s = at_buy(name)
+    s.apply(Decline())
+    return s
+
+
+CASES = [
+    # (setup, action, words the message must contain)
+    (at_buy, RollDice(), ["RollDice()", "may now", "Buy", "Decline"]),
+    (at_turn, EndTurn(), ["EndTurn()", "may now", "RollDice"]),
+    (at_turn, Buy(3), ["Buy(square=3)", "RollDice"]),
+    (at_buy, Buy(5), ["stands on square 3"]),
+    (at_turn, Decline(), ["Decline()", "RollDice"]),
+    (at_auction, Bid(0, 0), ["lowest bid"]),
+    (at_auction, Bid(2, 10**9), ["turn to bid"]),
+    (at_auction, Bid(0, 10**12), ["has only"]),
+    (at_auction, PassBid(1), ["turn to bid"]),
+    (at_turn, Build(1), ["whole group"]),
+    (at_turn, Build(3), ["belongs to"]),
+    (at_turn, Build(5), ["only lots"]),
+    (at_turn, Build(0), ["no title deed"]),
+    (at_turn, SellBuilding(1), ["no buildings"]),
+    (at_turn, Mortgage(6), ["belongs to"]),
+    (at_turn, Redeem(1), ["not mortgaged"]),
+    (at_turn, KeepMortgaged(1), ["KeepMortgaged", "may now"]),
+    (at_turn, ProposeTrade(0, give=(1,)), ["another player"]),
+    (at_turn, ProposeTrade(1, give=(3,)), ["belongs to"]),
+    (at_turn, ProposeTrade(1, money=100), ["lend"]),
+    (at_turn, ProposeTrade(1, give=(1,), money=-(10**12)), ["cannot pay"]),
+    (at_buy, ProposeTrade(1, give=(1,)), ["own turn"]),
+    (at_turn, AcceptTrade(), ["AcceptTrade()", "may now"]),
+    (at_turn, RejectTrade(), ["RejectTrade()", "may now"]),
+    (at_turn, PayJailFine(), ["not in jail"]),
+    (at_turn, UseJailCard(), ["not in jail"]),
+    (at_turn, DeclareBankruptcy(), ["DeclareBankruptcy()", "may now"]),
+    (at_turn, "buy it please", ["'buy it please'", "may now"]),
+]
+
+
+@pytest.mark.parametrize(("setup", "action", "words"), CASES, ids=[repr(c[1]) for c in CASES])
+def test_illegal_action_explains_itself_and_changes_nothing(name, setup, action, words):
+    s = setup(name)
+    before = s.to_json()
+    with pytest.raises(IllegalAction) as err:
+        s.apply(action)
+    for w in words:
+        assert w in str(err.value), str(err.value)
+    assert s.to_json() == before
+
+
+def test_illegal_in_jail_without_a_card(name):
+    s = fresh(name)
+    s.pos[0], s.jail[0] = 10, 0
+    s.cash[0] = 0
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match="no usable get-out-of-jail card"):
+        s.apply(UseJailCard())
+    with pytest.raises(IllegalAction, match="the fine is"):
+        s.apply(PayJailFine())
+    assert s.to_json() == before
+
+
+def test_illegal_bankruptcy_while_money_can_be_raised(name):
+    s = fresh(name)
+    give(s, 1, 3)
+    give(s, 0, 37, 39)
+    s.cash[0] = 0
+    roll(s, 1, 2)
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match="can still raise"):
+        s.apply(DeclareBankruptcy())
+    with pytest.raises(IllegalAction, match="may now"):
+        s.apply(EndTurn())
+    assert s.to_json() == before
+
+
+def test_illegal_redeem_without_the_money(name):
+    s = fresh(name)
+    give(s, 0, 39)
+    s.mortgaged[sq_of(s, 39)] = True
+    s.cash[0] = 0
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match="costs"):
+        s.apply(Redeem(39))
+    assert s.to_json() == before
+
+
+def test_illegal_chance_outcomes_and_actions_at_chance_nodes(name):
+    s = fresh(name)
+    s.apply(RollDice())
+    before = s.to_json()
+    with pytest.raises(IllegalAction, match="chance"):
+        s.apply(EndTurn())
+    with pytest.raises(IllegalAction, match="pair"):
+        s.apply_chance((7, 1))
+    with pytest.raises(IllegalAction, match="pair"):
+        s.apply_chance(8)
+    assert s.to_json() == before
+    s.apply_chance((1, 2))
+    with pytest.raises(IllegalAction, match="not a chance node"):
+        s.apply_chance((1, 2))
+    with pytest.raises(IllegalAction, match="not a chance node"):
+        s.chance_outcomes()
+
+
+def test_illegal_after_the_game_is_over(name):
+    s = fresh(name, players=2)
+    give(s, 1, 3)
+    s.level[sq_of(s, 3)] = 5
+    s.cash[0] = 0
+    roll(s, 1, 2)
+    s.apply(DeclareBankruptcy())
+    with pytest.raises(IllegalAction, match="over"):
+        s.apply(RollDice())
+    assert s.legal_actions() == []
