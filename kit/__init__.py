@@ -5,6 +5,7 @@ used): numpy, pandas, matplotlib and sympy load lazily inside the functions that
 thirty classroom kernels start fast and the games run in an offline JupyterLite site.
 """
 
+from kit.games import load
 from kit.messages import set_language
 from kit.prob import Dist, Turn, dice_sum, die, is_double, turn_rolls, two_dice
 
@@ -14,6 +15,7 @@ __all__ = [
     "dice_sum",
     "die",
     "is_double",
+    "load",
     "set_language",
     "turn_rolls",
     "two_dice",
