@@ -42,9 +42,11 @@ browser: $(STAMP)
 student: $(STAMP)
 	$(BIN)/kit student exercises --out student
 
-## make bench: import time and notebook run time (medians)
+## make bench: import and notebook times, property games per second, Palabra's finder (medians)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_foundation.py
+	$(BIN)/python bench/bench_property.py
+	$(BIN)/python bench/bench_palabra.py
 
 clean:
 	rm -rf $(VENV) student $(ARTIFACTS)
