@@ -190,7 +190,8 @@ def test_student_copies_run_and_every_check_says_not_yet(student_dir, name):
 
 # -- no answer in plain text -------------------------------------------------------------------
 
-# Answers to the dice exercises, as a person would write them.
+# Answers to the exercises, as a person would write them (distinctive ones only: a bare 8 or
+# 9000 would match unrelated text).
 ANSWER_LITERALS = [
     "Fraction(1, 216)",
     "1/216",
@@ -206,6 +207,18 @@ ANSWER_LITERALS = [
     "0.004630",
     "5.8333",
     "0.3333",
+    # compound interest (exercises/04_interes_compuesto.ipynb)
+    "3543.12",
+    "2000*(11/10)**n",
+    "2000 * 1.1**n",
+    "11*D*((11/10)**n - 1)",
+    "150*c*m",
+    "150 * c * m",
+    "11.53",
+    "0.104",
+    "79.6",
+    "{8, 9, 10, 11, 12}",
+    "5.17",
 ]
 ALLOWED: set[tuple[str, str]] = set()  # (file, literal) pairs that may quote an answer
 

@@ -219,7 +219,7 @@ class TimeToReach(NamedTuple):
     """How long money takes to grow by a factor: exactly (a logarithm) and in whole months."""
 
     exact: sympy.Expr
-    """log(factor)/log(1 + r): not a whole number in general (log 2/log 1.1 ≈ 7.27)."""
+    """log(factor)/log(1 + r): not a whole number in general (doubling at 10 % is one)."""
     months: int
     """The first whole month after which the money has really reached the factor."""
 
@@ -255,14 +255,14 @@ def months_to_reach(factor: Number, r: Number) -> TimeToReach:
 
 
 def doubling_time(r: Number) -> TimeToReach:
-    """Months for money to double: log 2/log(1+r) exactly; 8 whole months at 10 %."""
+    """Months for money to double: log 2/log(1+r) exactly, and the first whole month after it."""
     return months_to_reach(2, r)
 
 
 def rule_of_72(r: Number) -> sympy.Rational:
     """The bankers' shortcut for the doubling time: 72 divided by the rate in percent.
 
-    At 10 % it says 7.2 months; the exact answer is log 2/log 1.1 ≈ 7.27.
+    The lesson compares the two at the game's 10 % a month.
     """
     import sympy
 
@@ -275,7 +275,7 @@ def rule_of_72(r: Number) -> sympy.Rational:
 def effective_annual_rate(r_month: Symbolic, periods: Symbolic = 12) -> sympy.Expr:
     """(1+r)^12 - 1: the yearly rate that 12 compounded monthly rates amount to.
 
-    At 10 % a month it is 2138428376721/1000000000000, about 213.8 % a year, not 120 %.
+    At 10 % a month it is far more than 12 × 10 %: the lesson works it out.
     """
     rate = _symbolic(r_month, "the monthly rate", _rate)
     return (1 + rate) ** _symbolic(periods, "the number of periods", _months) - 1

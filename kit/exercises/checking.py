@@ -12,6 +12,7 @@ Whatever the student writes, `check` answers with a sentence, never a traceback.
 from __future__ import annotations
 
 import hmac
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -148,5 +149,5 @@ def check(
         feedback = Feedback(False, t("check.unknown", exercise_id=_echo(exercise_id)))
     else:
         feedback = _judge(exercise, answer)
-    print(feedback.message)
+    sys.stdout.write(feedback.message + "\n")  # one write: one stream output in a notebook
     return feedback

@@ -4,5 +4,6 @@ Importing this package loads ipywidgets and anywidget, so `import kit` does not 
 """
 
 from kit.widgets.dice import DiceLab
+from kit.widgets.interest import InterestExplorer
 
-__all__ = ["DiceLab"]
+__all__ = ["DiceLab", "InterestExplorer"]
