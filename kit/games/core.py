@@ -16,6 +16,8 @@ Nothing here calls a random generator of its own or reads a file at play time.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import fields
 from random import Random
 from typing import Any
 
@@ -88,6 +90,31 @@ class State:
     # -- saving -----------------------------------------------------------------------------------
     def to_json(self) -> str:
         raise NotImplementedError
+
+
+def _plain(value: Any) -> Any:
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _frozen(value: Any) -> Any:
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
+
+
+def action_to_dict(action: Any) -> dict[str, Any]:
+    """An action (a frozen dataclass) as JSON-ready data: its class name and its fields."""
+    return {
+        "type": type(action).__name__,
+        **{f.name: _plain(getattr(action, f.name)) for f in fields(action)},
+    }
+
+
+def action_from_dict(data: Mapping[str, Any], actions: Mapping[str, type]) -> Any:
+    """The action `action_to_dict` wrote, rebuilt from the game's `actions` by class name."""
+    values = dict(data)
+    kind = values.pop("type", None)
+    if kind not in actions:
+        raise ValueError(f"unknown action {kind!r}; this game's actions are {sorted(actions)}")
+    return actions[kind](**{k: _frozen(v) for k, v in values.items()})
 
 
 def play(state: State, policies: list[Any], rng: Random, max_steps: int = 1_000_000) -> State:

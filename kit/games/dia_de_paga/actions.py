@@ -7,8 +7,11 @@ the player's own decisions; the others answer the decision the game is waiting f
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
+
+from kit.games import core
+from kit.games.core import action_to_dict as action_to_dict  # re-exported for this game
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,13 +130,6 @@ ACTIONS: dict[str, type] = {
 ANYTIME = (TakeLoan, Deposit, Withdraw, Gamble)
 
 
-def action_to_dict(action: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": type(action).__name__}
-    for f in fields(action):
-        out[f.name] = getattr(action, f.name)
-    return out
-
-
 def action_from_dict(data: dict[str, Any]) -> Any:
-    data = dict(data)
-    return ACTIONS[data.pop("type")](**data)
+    """An action of this game from the data `action_to_dict` wrote (saved games, golden files)."""
+    return core.action_from_dict(data, ACTIONS)
