@@ -114,6 +114,7 @@ def make_rules(**changes) -> RuleSet:
         auction_opening=Fraction(1, 2),
         hotel_returns_houses_free=False,
         bankrupt_to_bank="bank_keeps",
+        pay_debt_with_titles=True,
         abbreviated_deal=2,
         value_title=Fraction(1),
         value_mortgaged=Fraction(1),

@@ -302,6 +302,13 @@ def test_prop_12_rut_11_prop_15_trading_bankruptcy_abbreviated_deal():
     assert not pale.trade_blocked_by_group_buildings and not sup.trade_blocked_by_group_buildings
     assert ruta.bankrupt_to_bank == "auction"
     assert pale.bankrupt_to_bank == sup.bankrupt_to_bank == "bank_keeps"
+    # PROP-14: El Palé and Superpoly print "he may pay the creditor with his Properties" at the
+    # board price; La Ruta's bankruptcy gives all the money and no such step (RUT-11)
+    assert pale.pay_debt_with_titles is sup.pay_debt_with_titles is True
+    assert ruta.pay_debt_with_titles is False
+    for rules in (pale, ruta, sup):
+        assert rules.sources["pay_debt_with_titles"] == "rulebook"
+    assert pale.sources["bankrupt_to_bank"] == sup.sources["bankrupt_to_bank"] == "kit"
     assert pale.abbreviated_deal == ruta.abbreviated_deal == sup.abbreviated_deal == 2
 
 
@@ -615,6 +622,7 @@ MALFORMED = [
     ),
     ("superpoly", "[200, 5]", "[200, 6]", "money.banknotes", "adding up to the start money"),
     ("el_pale", "salary = 200_000\n", "", "money.salary", "this key"),
+    ("superpoly", "pay_with_titles = true\n", "", "bankruptcy.pay_with_titles", "this key"),
     (
         "el_pale",
         '  { index = 39, kind = "lot", source = "kit" },  # Gran Vía\n',
@@ -670,6 +678,13 @@ MALFORMED = [
         'to_bank = "nobody"',
         "bankruptcy.to_bank",
         "one of: bank_keeps, auction",
+    ),
+    (
+        "el_pale",
+        "pay_with_titles = true",
+        'pay_with_titles = "yes"',
+        "bankruptcy.pay_with_titles",
+        "true or false",
     ),
     (
         "la_ruta_del_tesoro",

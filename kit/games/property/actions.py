@@ -118,6 +118,15 @@ class DeclareBankruptcy:
     """Give up: only when even selling every building and mortgaging everything cannot pay."""
 
 
+@dataclass(frozen=True, slots=True)
+class PayWithTitles:
+    """Owing a player more than he has, with every building sold and every title mortgaged: pay
+    the creditor all his cash and the titles on ``squares``, each counted at its printed price
+    (PROP-14). The creditor takes them as they are, mortgage included, and gives no change."""
+
+    squares: tuple[int, ...]
+
+
 ACTIONS: dict[str, type] = {
     cls.__name__: cls
     for cls in (
@@ -138,6 +147,7 @@ ACTIONS: dict[str, type] = {
         PayJailFine,
         UseJailCard,
         DeclareBankruptcy,
+        PayWithTitles,
     )
 }
 

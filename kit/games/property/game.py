@@ -11,8 +11,10 @@ How a game goes, as states (``state.phase``):
 - ``buy``: Buy or Decline (then the bank auctions: ``auction``, one Bid or PassBid at a time);
 - ``claim`` (chance, only when ``claims_rent`` < 1): does the owner claim the rent (PROP-06)?
 - ``after``: after landing: RollDice again after a double, else EndTurn; and the "any time" actions;
-- ``debt``: a player who owes more than he has sells buildings and mortgages until he can pay, or
-  declares bankruptcy when even that cannot pay (PROP-14);
+- ``debt``: a player who owes more than he has sells buildings and mortgages until he can pay;
+  owing a player, with everything sold and mortgaged, he pays him with titles at their printed
+  price (PayWithTitles, where the rules allow it); he declares bankruptcy when even that cannot
+  pay (PROP-14);
 - ``trade``: the other player accepts or rejects a proposed trade;
 - ``redeem``: a player just received a mortgaged title: Redeem at once (+10 %) or KeepMortgaged
   (later +20 % where the rules say so, PAL-08, SUP-07);
@@ -40,12 +42,24 @@ Readings the engine makes where RULES.md leaves a choice:
 - A utility's rent multiplies the dice of the roll that brought the player there (also by card).
 - Kept cards go back to the bottom of their deck when used; La Ruta's tax exemption is used
   automatically on the first tax square; its ransom card is kept and used as UseJailCard.
+- Paying a player with titles (PROP-14; El Palé and Superpoly, ``pay_debt_with_titles``): the
+  rulebooks' order is kept: the step opens once every building is sold and every title
+  mortgaged (``raisable`` is 0) and the cash is still short of the debt at the head of the queue.
+  PayWithTitles then hands the creditor all the cash and the chosen titles, each counted at its
+  printed price, mortgaged or not ("the minimum price ... is the one indicated on the game
+  board"; a mortgaged title is also counted whole at the end of a fixed-time game, PAL-09). The
+  creditor takes each title with its mortgage, as any title that changes hands: redeem at once
+  (+10 %) or later (+20 %), PAL-08, SUP-07. He gives no change: every title handed over must be
+  needed (without any one of them the rest would fall short). The debtor stays in the game.
+  ``legal_actions`` offers the cheapest set that covers the debt, then each title that covers it
+  alone; ``apply`` takes any set that passes those checks. La Ruta has no such step (RUT-11: a
+  player who cannot pay is bankrupt), nor has any debt to the bank.
 - Bankruptcy (PROP-14, RUT-11): allowed only when cash plus everything that selling buildings and
-  mortgaging could raise is still short. Buildings go back to the bank at half price first; to a
-  player: cash, titles (mortgages stay, with the redeem-now choice) and kept cards to him; to the
-  bank: cash to the bank, titles back unmortgaged (La Ruta: auctioned one by one), cards to the
-  decks. The rulebooks' "pay a player creditor with properties at board price" is not a separate
-  step (a player short even after raising hands everything over).
+  mortgaging could raise is still short, and, where a player creditor may be paid with titles,
+  short even with all the titles at their printed price. Buildings go back to the bank at half
+  price first; to a player: cash, titles (mortgages stay, with the redeem-now choice) and kept
+  cards to him; to the bank: cash to the bank, titles back unmortgaged (La Ruta: auctioned one by
+  one), cards to the decks.
 - PROP-11: with no house (hotel) in the bank a player cannot build. A player "wants" a house
   when he could build one now; when more players want one than the bank has houses, a request
   to build opens an auction of one house among them (see ``_house_shortage``). Hotels are not
@@ -77,6 +91,7 @@ from kit.games.property.actions import (
     Mortgage,
     PassBid,
     PayJailFine,
+    PayWithTitles,
     ProposeTrade,
     Redeem,
     RejectTrade,
@@ -1076,6 +1091,108 @@ class PropertyState(State):
                     total += g.t_mortgage[t]
         return total
 
+    def titles_worth(self, p: int) -> int:
+        """The printed price of every title player ``p`` owns (what they pay a debt with)."""
+        price = self.game.t_price
+        return sum(price[t] for t, o in enumerate(self.owner) if o == p)
+
+    def _titles_open(self) -> bool:
+        """Whether the debt at the head of the queue may be paid with titles (PROP-14): the rules
+        allow it and the creditor is a player still in the game."""
+        c = self.debts[0][1]
+        return self.game.rules.pay_debt_with_titles and c != BANK and self.alive[c]
+
+    def _title_payments(self, p: int, need: int) -> list[PayWithTitles]:
+        """The titles-for-debt offers for ``legal_actions``: the set of ``p``'s titles with the
+        least printed price that still covers ``need`` (then the fewest titles), and each single
+        title that covers it alone, cheapest first. The set is found exactly over the sums still
+        short of ``need``; past 4,096 such sums (a teacher's odd prices) it is a good set, every
+        title of it needed, rather than surely the cheapest."""
+        g = self.game
+        price = g.t_price
+        mine = [t for t, o in enumerate(self.owner) if o == p]
+        partial: dict[int, tuple[int, ...]] = {0: ()}  # sum still short -> titles
+        best: tuple[int, int, tuple[int, ...]] | None = None
+        for t in mine:
+            for total, ts in list(partial.items()):
+                total += price[t]
+                if total >= need:
+                    if best is None or (total, len(ts) + 1) < best[:2]:
+                        best = (total, len(ts) + 1, (*ts, t))
+                elif len(partial) < 4096 and (
+                    total not in partial or len(partial[total]) > len(ts) + 1
+                ):
+                    partial[total] = (*ts, t)
+        chosen = list(best[2]) if best is not None else []
+        if best is None:  # too many sums to follow (a teacher's odd prices): dearest first
+            for t in sorted(mine, key=lambda t: -price[t]):
+                if sum(price[u] for u in chosen) >= need:
+                    break
+                chosen.append(t)
+        for t in sorted(chosen, key=lambda t: price[t]):  # no title that is not needed
+            if sum(price[u] for u in chosen) - price[t] >= need:
+                chosen.remove(t)
+        sq = g.t_square
+        out = [PayWithTitles(tuple(sorted(sq[t] for t in chosen)))]
+        for t in sorted(mine, key=lambda t: (price[t], t)):
+            if price[t] >= need and chosen != [t]:
+                out.append(PayWithTitles((sq[t],)))
+        return out
+
+    def _titles_problem(self, p: int, a: PayWithTitles) -> str | None:
+        g = self.game
+        names = g.names
+        if self.phase != DEBT:
+            return "titles pay only a debt that the player cannot pay in money (PROP-14)"
+        _, c, amount = self.debts[0]
+        if not g.rules.pay_debt_with_titles:
+            return (
+                f"in {g.rules.title} a debt is paid in money only: "
+                "a player who cannot pay it is bankrupt"
+            )
+        if c == BANK or not self.alive[c]:
+            return f"{names[p]} owes the bank: only a player can be paid with titles (PROP-14)"
+        squares = a.squares
+        if not isinstance(squares, tuple | list) or not squares:
+            return "name the titles to hand over as a tuple of their squares, such as (6, 8)"
+        chosen: list[int] = []
+        for sq in squares:
+            t = g.sq_title[sq] if type(sq) is int and 0 <= sq < g.nsq else -1
+            if t < 0:
+                return f"square {sq!r} has no title deed"
+            if t in chosen:
+                return f"{g.titles[t].name} appears twice in the payment"
+            err = self._own_problem(p, t, "cannot pay with it")
+            if err:
+                return err
+            if self.level[t]:
+                return f"{g.titles[t].name} has buildings: sell them first (PROP-14)"
+            chosen.append(t)
+        left = self.raisable(p)
+        if left:
+            return (
+                "first sell every building and mortgage every title "
+                f"(that still raises {left}); titles pay only what is short after that (PROP-14)"
+            )
+        cash = self.cash[p]
+        need = amount - cash
+        worth = sum(g.t_price[t] for t in chosen)
+        if worth < need:
+            msg = (
+                f"{names[p]} owes {amount} and has {cash}: the titles must cover the other "
+                f"{need} at their printed price, and these are worth {worth}"
+            )
+            if self.titles_worth(p) < need:
+                msg += "; even all his titles are not enough: he is bankrupt (DeclareBankruptcy)"
+            return msg
+        for t in chosen:
+            if worth - g.t_price[t] >= need:
+                return (
+                    f"{g.titles[t].name} is not needed: the other titles already cover the "
+                    f"{need} still owed, and the creditor gives no change"
+                )
+        return None
+
     # ------------------------------------------------------------------ legal actions
     def _anytime(self, p: int, out: list[Any], build: bool = True) -> None:
         g = self.game
@@ -1132,7 +1249,14 @@ class PropertyState(State):
         elif ph == DEBT:
             p, _, amount = self.debts[0]
             self._anytime(p, out, build=False)
-            if self.cash[p] + self.raisable(p) < amount:
+            left = self.raisable(p)
+            short = self.cash[p] + left < amount
+            if short and self._titles_open():  # PROP-14: titles at their printed price next
+                if self.cash[p] + left + self.titles_worth(p) < amount:
+                    out.append(DeclareBankruptcy())
+                elif not left:
+                    out += self._title_payments(p, amount - self.cash[p])
+            elif short:
                 out.append(DeclareBankruptcy())
         elif ph == TRADE:
             out += [AcceptTrade(), RejectTrade()]
@@ -1271,8 +1395,19 @@ class PropertyState(State):
                 if self.jail[p] < 0
                 else f"{names[p]} holds no usable get-out-of-jail card"
             )
+        elif isinstance(action, PayWithTitles):
+            reason = self._titles_problem(p, action)
+            if reason is None:
+                return None
         elif isinstance(action, DeclareBankruptcy) and self.phase == DEBT:
-            reason = "he can still raise enough by selling buildings and mortgaging (PROP-14)"
+            d, _, amount = self.debts[0]
+            if self.cash[d] + self.raisable(d) < amount:
+                reason = (
+                    "selling and mortgaging everything and then paying the creditor with his "
+                    "titles at their printed price covers the debt (PROP-14)"
+                )
+            else:
+                reason = "he can still raise enough by selling buildings and mortgaging (PROP-14)"
         elif isinstance(action, EndTurn) and self.phase == TURN:
             reason = "roll the dice first"
         elif isinstance(action, RollDice) and self.phase == AFTER:
@@ -1383,6 +1518,8 @@ class PropertyState(State):
             self.jail[p] = -1
         elif kind is DeclareBankruptcy:
             self._bankrupt(self.debts[0][0])
+        elif kind is PayWithTitles:
+            self._pay_with_titles(action.squares)
         else:
             raise IllegalAction(f"{action!r} is not an action of the property games")
 
@@ -1413,6 +1550,19 @@ class PropertyState(State):
             self.held[q].remove(ref)
             self.held[p].append(ref)
         self._proceed(self.trade_resume)
+
+    def _pay_with_titles(self, squares: tuple[int, ...]) -> None:
+        """PROP-14: all the cash and these titles to the player creditor; the debt is settled and
+        the debtor stays in. Mortgaged titles keep their mortgage (redeem now or later)."""
+        g = self.game
+        d, c, _ = self.debts.pop(0)
+        self._transfer(d, c, self.cash[d])
+        handed = sorted(g.sq_title[sq] for sq in squares)  # board order, whatever was named
+        self.redeem_queue = [x for x in self.redeem_queue if x[1] not in handed]
+        for t in handed:
+            self.late[t] = False
+            self._receive_title(c, t)
+        self._flush()
 
     def _bankrupt(self, d: int) -> None:
         """PROP-14, RUT-11: the player is out; to a player everything goes to the creditor."""

@@ -21,7 +21,7 @@ The layout of a file (see `kit/data/el_pale.toml` for a full one, with comments)
     [mortgage]    interest_percent, late_interest_percent, sell_whole_group_before_mortgage
     [trade]       blocked_by_group_buildings
     [auction]     opening_percent
-    [bankruptcy]  to_bank = "bank_keeps" | "auction"
+    [bankruptcy]  to_bank = "bank_keeps" | "auction", pay_with_titles
     [abbreviated] deal
     [valuation]   title_percent, mortgaged_percent, house_percent, hotel_houses
     [editions.NAME]  source, title, ref, and sub-tables that replace keys of the tables above
@@ -99,7 +99,10 @@ RULE_TABLES: dict[str, dict[str, tuple[Any, str]]] = {
     },
     "trade": {"blocked_by_group_buildings": (bool, "trade_blocked_by_group_buildings")},
     "auction": {"opening_percent": ("percent", "auction_opening")},
-    "bankruptcy": {"to_bank": (("bank_keeps", "auction"), "bankrupt_to_bank")},
+    "bankruptcy": {
+        "to_bank": (("bank_keeps", "auction"), "bankrupt_to_bank"),
+        "pay_with_titles": (bool, "pay_debt_with_titles"),
+    },
     "abbreviated": {"deal": (int, "abbreviated_deal")},
     "valuation": {
         "title_percent": ("percent", "value_title"),

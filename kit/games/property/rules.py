@@ -158,6 +158,9 @@ class RuleSet:
     auction_opening: Fraction  # opening bid as a share of the price (1/2); 0 = one unit (RUT-03)
     hotel_returns_houses_free: bool  # RUT-10: the four houses go back with no refund
     bankrupt_to_bank: Literal["bank_keeps", "auction"]  # RUT-11: the Crown auctions them
+    # PROP-14: owing a player more than selling and mortgaging raise, he may pay with titles at
+    # their printed price and stay in (El Palé, Superpoly); La Ruta: no such step (RUT-11)
+    pay_debt_with_titles: bool
     abbreviated_deal: int  # title deeds dealt to each player in the abbreviated game (2)
     # fixed-time valuation (PAL-09, RUT-12): what each thing counts for at the end
     value_title: Fraction  # share of the printed price of an unmortgaged title (1)
