@@ -102,7 +102,8 @@ def parser() -> argparse.ArgumentParser:
         "--policy",
         action="append",
         help="a bot for every seat, or repeat once per seat: buy_everything, build_asap, "
-        "never_buy, cash_reserve, cash_reserve:AMOUNT, random",
+        "never_buy, cash_reserve, cash_reserve:AMOUNT, dealmaker (trades to complete groups), "
+        "trader:BOT (BOT that also trades), random",
     )
     sim.add_argument("--csv", type=Path, help="write one row per game to this CSV file")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -5,20 +5,23 @@ from __future__ import annotations
 from random import Random
 
 import pytest
-from conftest import REAL, game_of
+from conftest import REAL, conserved, fresh, game_of, give, sq_of
+from test_invariants import check, random_trade
 
-from kit.games.property.actions import Buy
+from kit.games.property.actions import AcceptTrade, Buy, ProposeTrade, RejectTrade, RollDice
 from kit.games.property.bots import (
     build_asap,
     buy_everything,
     cash_reserve,
+    dealmaker,
     never_buy,
     policy_named,
     random_legal,
+    trader,
 )
-from kit.games.property.game import play_out
+from kit.games.property.game import TRADE, TURN, play_out
 
-BOTS = [buy_everything, build_asap, never_buy, cash_reserve(50_000), random_legal]
+BOTS = [buy_everything, build_asap, never_buy, cash_reserve(50_000), random_legal, dealmaker]
 
 
 @pytest.mark.parametrize("name", REAL)
@@ -68,6 +71,158 @@ def test_cash_reserve_keeps_its_reserve_when_buying():
 
 def test_policy_named():
     assert policy_named("build_asap") is build_asap
+    assert policy_named("dealmaker") is dealmaker
+    assert policy_named("trader:cash_reserve:1000").__name__ == "trader(cash_reserve(1000))"
     assert policy_named("cash_reserve:1000").__name__ == "cash_reserve(1000)"
     with pytest.raises(ValueError, match="no bot called"):
         policy_named("greedy")
+
+
+# ------------------------------------------------------------------------------ the traders
+EAGER = trader(build_asap, eagerness=1)  # proposes whenever it has a deal: easy to test
+
+
+def _before_rolling(name: str = "fixture"):
+    s = fresh(name)
+    assert s.phase == TURN and s.cur == 0
+    return s
+
+
+def _answering(s, deal):
+    """A copy of ``s`` where ``deal`` waits for its answer."""
+    t = s.copy()
+    t.apply(deal)
+    return t
+
+
+def test_trader_buys_the_missing_title_at_twice_its_price_and_builds():
+    s = _before_rolling()
+    give(s, 0, 6, 8)  # two of group B (6, 8, 9)
+    give(s, 1, 9)
+    rng = Random(0)
+    deal = EAGER(s, rng)
+    assert deal == ProposeTrade(1, (), (9,), 2 * s.game.t_price[sq_of(s, 9)])
+    s.apply(deal)
+    assert s.phase == TRADE and s.current_player() == 1
+    assert EAGER(s, rng) == AcceptTrade()
+    s.apply(AcceptTrade())
+    assert s.owner_of(9) == 0 and s.cash == [1500 - 240, 1500 + 240, 1500, 1500]
+    assert conserved(s) and s.buildable(0) == [6, 8, 9]
+    assert EAGER(s, rng) == RollDice()  # one proposal a turn; build_asap builds after landing
+
+
+def test_traders_swap_titles_so_that_both_complete_a_group():
+    s = _before_rolling()
+    give(s, 0, 6, 8, 1)  # B: 6, 8 of (6, 8, 9); A: 1 of (1, 3)
+    give(s, 1, 9, 3)
+    rng = Random(0)
+    deal = EAGER(s, rng)
+    assert deal == ProposeTrade(1, (1,), (9,), 120 - 60)  # the difference of the prices
+    s.apply(deal)
+    s.apply(EAGER(s, rng))
+    assert [s.owner_of(sq) for sq in (6, 8, 9, 1, 3)] == [0, 0, 0, 1, 1]
+    assert s.buildable(0) and s.buildable(1) and conserved(s)
+
+
+def test_the_dealmaker_completes_the_group_within_a_few_turns():
+    for seed in range(5):  # it proposes one turn in three (drawn from rng)
+        s = _before_rolling()
+        give(s, 0, 6, 8)
+        give(s, 1, 9)
+        play_out(s, [dealmaker] * 4, Random(seed), max_turns=40, checked=True)
+        assert s.owner_of(9) == 0 or not s.alive[1]
+
+
+def test_trader_rule_for_answering_deals():
+    s = _before_rolling()
+    give(s, 0, 6, 8, 11)
+    give(s, 1, 9, 13)
+    price = s.game.t_price[sq_of(s, 9)]
+
+    def answer(deal):
+        return dealmaker(_answering(s, deal), Random(0))
+
+    assert answer(ProposeTrade(1, (), (9,), price)) == RejectTrade()  # hands a group: 2x
+    assert answer(ProposeTrade(1, (), (9,), 2 * price)) == AcceptTrade()
+    assert answer(ProposeTrade(1, (11,), (9,), 0)) == RejectTrade()  # 140 + 0 < 2 x 120
+    assert answer(ProposeTrade(1, (11,), (9,), 100)) == AcceptTrade()
+    assert answer(ProposeTrade(1, (11,), (13,), 0)) == AcceptTrade()  # no group: at par
+    assert answer(ProposeTrade(1, (6,), (13,), 0)) == RejectTrade()  # 100 for 140
+    give(s, 1, 1, 3)
+    assert answer(ProposeTrade(1, (11,), (3,), 1000)) == RejectTrade()  # breaks up his group
+    assert build_asap(_answering(s, ProposeTrade(1, (), (9,), 1000)), Random(0)) == RejectTrade()
+
+
+def _proposals_to_a_rejecter(bot) -> tuple[list[int], set[int]]:
+    """Seat 0 (``bot``) lacks a title that build_asap (seat 1) will never sell: the turns in
+    which it proposed, and all its turns, over 200 turns."""
+    s = _before_rolling()
+    give(s, 0, 6, 8)
+    give(s, 1, 9)
+    proposals, turns = [], set()
+
+    def watched(state, rng):
+        a = bot(state, rng)
+        turns.add(state.turns)
+        if type(a) is ProposeTrade:
+            proposals.append(state.turns)
+        return a
+
+    play_out(s, [watched, build_asap, build_asap, build_asap], Random(3), 200, checked=True)
+    return proposals, turns
+
+
+def test_a_rejected_deal_is_not_repeated_in_the_same_turn_and_seldom_later():
+    proposals, turns = _proposals_to_a_rejecter(EAGER)
+    assert len(proposals) == len(set(proposals)) > 0  # at most one a turn
+    proposals, turns = _proposals_to_a_rejecter(dealmaker)
+    assert len(proposals) == len(set(proposals)) > 0
+    assert len(proposals) < len(turns) / 2  # one turn in three, drawn from rng
+
+
+@pytest.mark.parametrize("name", REAL)
+def test_traders_play_only_legal_actions(name):
+    g = game_of(name)
+    seats = [dealmaker, EAGER, trader(random_legal), trader(cash_reserve(50_000)), build_asap]
+    for seed in range(6):
+        rng = Random(seed)
+        table = [seats[(seed + i) % len(seats)] for i in range(4)]
+        s = play_out(g.new_state(), table, rng, max_turns=1000, checked=True)
+        assert s.is_terminal() or s.turns > 1000
+
+
+@pytest.mark.parametrize("name", REAL)
+def test_traders_keep_the_invariants_and_answer_any_deal(name):
+    """Money (and everything ``check`` checks) after every step of traders' games, with random
+    proposals, legal or not, thrown at them now and then."""
+    for seed in range(3):
+        rng = Random(seed)
+        g = game_of(name, 2 + seed)
+        s = g.new_state()
+        bots = [dealmaker, trader(random_legal), EAGER, dealmaker][: g.n]
+        for _ in range(3000):
+            if s.is_terminal():
+                break
+            if s.is_chance():
+                s.apply_chance(s.sample_chance(rng))
+            elif s.phase == TURN and rng.random() < 0.1:
+                deal = random_trade(s, rng)
+                if s.why_not(deal) is None:
+                    s.apply(deal)
+                    s.apply(bots[s.current_player()](s, rng))
+            else:
+                s.apply(bots[s.current_player()](s, rng))
+            check(s)
+
+
+@pytest.mark.parametrize("name", REAL)
+def test_traders_finish_more_games_than_builders(name):
+    g = game_of(name)
+    finished = {}
+    for bot in (build_asap, dealmaker):
+        finished[bot] = sum(
+            play_out(g.new_state(), [bot] * 4, Random(seed), max_turns=1000).is_terminal()
+            for seed in range(10)
+        )
+    assert finished[dealmaker] > finished[build_asap]
+    assert finished[dealmaker] >= 8

@@ -6,8 +6,11 @@ Amounts are whole units of the game's currency.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
+
+from kit.games import core
+from kit.games.core import action_to_dict as action_to_dict  # re-exported for this game
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,15 +155,6 @@ ACTIONS: dict[str, type] = {
 }
 
 
-def action_to_dict(action: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": type(action).__name__}
-    for f in fields(action):
-        value = getattr(action, f.name)
-        out[f.name] = list(value) if isinstance(value, tuple) else value
-    return out
-
-
 def action_from_dict(data: dict[str, Any]) -> Any:
-    data = dict(data)
-    cls = ACTIONS[data.pop("type")]
-    return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+    """An action of this game from the data `action_to_dict` wrote (saved games, golden files)."""
+    return core.action_from_dict(data, ACTIONS)

@@ -1,7 +1,8 @@
 """Bots for the property games: plain functions ``policy(state, rng) -> action``.
 
-Each one chooses among ``state.legal_actions()``, so it can fill any seat and never plays an
-illegal move. What they share:
+Each one chooses among ``state.legal_actions()`` (the traders also propose deals, which that
+list leaves out, checked with ``state.why_not``), so it can fill any seat and never plays an
+illegal move. What the plain ones share:
 
 - a trade proposed to them is rejected; a mortgaged title received is kept mortgaged;
 - in debt they sell buildings first, then mortgage, and declare bankruptcy only when it is allowed
@@ -14,6 +15,9 @@ illegal move. What they share:
     build_asap              buy_everything, and after every landing builds house after house
                             for as long as it is allowed to
     never_buy               declines every title and passes in every auction
+    trader(base)            ``base``, and it trades to complete colour groups: offers swaps and
+                            cash for the titles it lacks, answers deals by one simple rule
+    dealmaker               trader(build_asap): the bot whose games end (see its docstring)
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from random import Random
 from typing import Any
 
 from kit.games.property.actions import (
+    AcceptTrade,
     Bid,
     Build,
     Buy,
@@ -32,12 +37,23 @@ from kit.games.property.actions import (
     KeepMortgaged,
     Mortgage,
     PassBid,
+    ProposeTrade,
     Redeem,
     RejectTrade,
     RollDice,
     SellBuilding,
 )
-from kit.games.property.game import AFTER, AUCTION, BUY, DEBT, REDEEM, TRADE, TURN, _round_up
+from kit.games.property.game import (
+    AFTER,
+    AUCTION,
+    BUY,
+    DEBT,
+    LOT,
+    REDEEM,
+    TRADE,
+    TURN,
+    _round_up,
+)
 
 Policy = Callable[[Any, Random], Any]
 _ROLL, _END, _DECLINE = RollDice(), EndTurn(), Decline()
@@ -148,6 +164,188 @@ def cash_reserve(reserve: int) -> Policy:
     return policy
 
 
+# ---------------------------------------------------------------------------------- trading
+def _value(state: Any, t: int) -> int:
+    """What a title is worth in a deal: its printed price, less the cost of lifting a mortgage."""
+    g = state.game
+    return g.t_price[t] - (g.t_redeem_late[t] if state.mortgaged[t] else 0)
+
+
+def _whole(owner: list[int], g: Any, p: int) -> list[int]:
+    """The lot groups (indices into ``g.lot_groups``) that player ``p`` owns whole."""
+    return [i for i, members in enumerate(g.lot_groups) if all(owner[t] == p for t in members)]
+
+
+def _tradable(state: Any, t: int) -> bool:
+    g = state.game
+    if state.level[t]:
+        return False
+    return not (
+        g.rules.trade_blocked_by_group_buildings
+        and any(state.level[m] for m in g.group_members[g.t_group[t]])
+    )
+
+
+def _wants(state: Any, p: int) -> list[tuple[int, int, tuple[int, ...]]]:
+    """(lot group, other player, titles missing) for each lot group that ``p`` could complete
+    with titles of one other player: ``p`` owns at least as many of the group as he does, no
+    missing title is the bank's, and none has buildings."""
+    owner = state.owner
+    out = []
+    for i, members in enumerate(state.game.lot_groups):
+        mine = [t for t in members if owner[t] == p]
+        if not mine or len(mine) == len(members):
+            continue
+        missing = tuple(t for t in members if owner[t] != p)
+        q = owner[missing[0]]
+        if (
+            q >= 0
+            and all(owner[t] == q for t in missing)
+            and len(mine) >= len(missing)
+            and all(_tradable(state, t) for t in missing)
+        ):
+            out.append((i, q, missing))
+    return out
+
+
+PREMIUM = 2  # the price of titles that complete the buyer's group and not the seller's
+
+
+def _accepts(state: Any, q: int, p: int, deal: ProposeTrade) -> bool:
+    """The traders' rule for answering a deal ``p`` offers ``q`` (see ``trader``)."""
+    g = state.game
+    give = [g.sq_title[sq] for sq in deal.give]  # to q
+    take = [g.sq_title[sq] for sq in deal.take]  # from q
+    card = g.rules.jail.fine  # a kept card is worth the jail fine it saves
+    value_in = sum(_value(state, t) for t in give) + max(deal.money, 0)
+    value_in += card * len(deal.give_cards)
+    value_out = sum(_value(state, t) for t in take) + max(-deal.money, 0)
+    value_out += card * len(deal.take_cards)
+    owner = state.owner
+    after = owner[:]
+    for t in give:
+        after[t] = q
+    for t in take:
+        after[t] = p
+    mine_before, mine_after = set(_whole(owner, g, q)), set(_whole(after, g, q))
+    if mine_before - mine_after:  # never break up a group of one's own
+        return False
+    gets_group = bool(mine_after - mine_before)
+    hands_group = bool(set(_whole(after, g, p)) - set(_whole(owner, g, p)))
+    if hands_group and not gets_group:
+        return value_in >= PREMIUM * value_out
+    return value_in >= value_out
+
+
+def _deals(state: Any, p: int, reserve: int) -> list[ProposeTrade]:
+    """The deals ``p`` would offer now, best first (see ``trader``)."""
+    g = state.game
+    sq = g.t_square
+    swaps, buys = [], []
+    for grp, q, missing in _wants(state, p):
+        take = tuple(sq[t] for t in missing)
+        worth = sum(_value(state, t) for t in missing)
+        for other, r, theirs in _wants(state, q):  # a swap: each completes a group
+            if r != p or other == grp:
+                continue
+            money = worth - sum(_value(state, t) for t in theirs)
+            money = max(money, -state.cash[q])  # he pays the difference, as far as he can
+            if money <= 0 or state.cash[p] - money >= reserve:
+                swaps.append(ProposeTrade(q, tuple(sq[t] for t in theirs), take, money))
+        money = PREMIUM * worth  # else buy them at a premium, keeping a reserve
+        if state.cash[p] - money >= reserve:
+            buys.append(ProposeTrade(q, (), take, money))
+    return [d for d in swaps + buys if _accepts(state, d.to_player, p, d)]
+
+
+def trader(base: Policy, reserve: int | None = None, eagerness: float = 1 / 3) -> Policy:
+    """``base``, and it trades to complete colour groups (RUT-05, PROP-12).
+
+    At its own decision points (before rolling, after landing) it first lifts the mortgage of
+    any lot in a group it owns whole, if it keeps ``reserve`` in hand (default a fifth of the
+    starting money). Then, once a turn, before rolling, and only with probability
+    ``eagerness`` (drawn from ``rng``), it proposes the first of these deals, if any. They are
+    for the lot groups where one other player holds every title it lacks, and it owns at least
+    as many titles of the group as he does (no missing title the bank's, none built on):
+
+    - swaps first: those titles for the titles he lacks of a group of his (by the same test),
+      so that both complete a group; the difference of their values is paid in cash (by him
+      as far as he can; by the trader only if it keeps its reserve);
+    - then purchases: twice the value of those titles in cash, if it keeps its reserve;
+
+    each kind in the order of the board.
+
+    A title is valued at its printed price, less the cost of lifting the mortgage if it is
+    mortgaged; a kept card at the jail fine. It answers a deal by one rule: reject a deal that
+    would break up a group it owns whole; when the deal completes a group for the proposer and
+    none for itself, accept only if it gets at least twice the value it gives; otherwise accept
+    if it gets at least the value it gives. It proposes only deals that this rule accepts, so
+    between traders every proposal is accepted; a player who rejects a deal is not asked again
+    in the same turn, and on later turns only now and then (one turn in three by default).
+    When it receives a mortgaged title that completes one of its groups, it lifts the mortgage
+    at once if it keeps its reserve. Everything else is left to ``base``.
+    """
+
+    def policy(state: Any, rng: Random) -> Any:
+        phase = state.phase
+        if phase in (TURN, AFTER):
+            p = state.cur
+            g = state.game
+            keep = g.rules.start_money // 5 if reserve is None else reserve
+            for i in _whole(state.owner, g, p):
+                for t in g.lot_groups[i]:
+                    if state.mortgaged[t] and state.cash[p] - state.redeem_cost(t) >= keep:
+                        return Redeem(g.t_square[t])
+            if phase == TURN and not state.trades_made:
+                deals = _deals(state, p, keep)
+                if (
+                    deals
+                    and (eagerness >= 1 or rng.random() < eagerness)
+                    and state.why_not(deals[0]) is None
+                ):
+                    return deals[0]
+        elif phase == TRADE:
+            p, deal = state.trade
+            return AcceptTrade() if _accepts(state, deal.to_player, p, deal) else RejectTrade()
+        elif phase == REDEEM:
+            q, t = state.redeem_queue[0]
+            g = state.game
+            keep = g.rules.start_money // 5 if reserve is None else reserve
+            grp = g.t_group[t]
+            if (
+                all(state.owner[m] == q for m in g.group_members[grp])
+                and g.t_kind[t] == LOT
+                and state.cash[q] - state.redeem_cost(t) >= keep
+            ):
+                return Redeem(g.t_square[t])
+        return base(state, rng)
+
+    name = getattr(base, "__name__", "policy")
+    policy.__name__ = policy.__qualname__ = f"trader({name})"
+    policy.__doc__ = trader.__doc__
+    return policy
+
+
+dealmaker: Policy = trader(build_asap)
+dealmaker.__name__ = dealmaker.__qualname__ = "dealmaker"
+dealmaker.__doc__ = """``trader(build_asap)``: buys everything, builds after every landing and
+trades to complete groups, as ``trader`` describes.
+
+Four of them end their games. 50 seeded 4-player games per rule set and seed (``kit sim RULES
+--players 4 --games 50 --seed S --policy P --quiet``, cap 1000 turns); finished = won before
+the cap by the last player standing, with the mean length of the finished games:
+
+    rule set              seed   4 x build_asap         4 x dealmaker
+    el_pale                 1    17/50 (34 %), 459 t    50/50 (100 %), 218 t
+    la_ruta_del_tesoro      1    12/50 (24 %), 351 t    50/50 (100 %), 212 t
+    superpoly               1    12/50 (24 %), 393 t    50/50 (100 %), 206 t
+
+Seeds 2 and 3: build_asap 14 and 17, 13 and 10, 17 and 10 of 50; dealmaker 50 and 50, 50 and
+49, 50 and 50. Lifting mortgages alone, without trading, finishes 19, 14, 14 of 50 (seed 1):
+the trades are what end the games.
+"""
+
+
 def random_legal(state: Any, rng: Random) -> Any:
     """Any legal action, uniformly (for testing the engine)."""
     return rng.choice(state.legal_actions())
@@ -158,13 +356,17 @@ POLICIES: dict[str, Policy] = {
     "build_asap": build_asap,
     "never_buy": never_buy,
     "cash_reserve": cash_reserve(100_000),
+    "dealmaker": dealmaker,
     "random": random_legal,
 }
 
 
 def policy_named(name: str) -> Policy:
     """A bot by name: ``buy_everything``, ``build_asap``, ``never_buy``, ``cash_reserve`` (100,000
-    in reserve) or ``cash_reserve:50000``, ``random``."""
+    in reserve) or ``cash_reserve:50000``, ``dealmaker``, ``random``; ``trader:NAME`` is the bot
+    NAME that also trades (``trader:cash_reserve:50000``)."""
+    if name.startswith("trader:"):
+        return trader(policy_named(name.split(":", 1)[1]))
     if name.startswith("cash_reserve:"):
         return cash_reserve(int(name.split(":", 1)[1]))
     try:
