@@ -4,7 +4,8 @@ kit lab                          JupyterLab on the lessons (needs the [lab] extr
 kit voila notebooks/01_dados.ipynb   one lesson as a Voilà app, no code shown
 kit student exercises/ --out student/   student copies: solutions blanked, outputs cleared
 kit sim el_pale --players 4 --games 200 --seed 1 --policy build_asap --csv out.csv
-                                 a seeded tournament of bots in a property game
+                                 a seeded tournament of bots (property games, dia_de_paga
+                                 --months 3, palabra --rounds 5 --language en)
 """
 
 from __future__ import annotations
@@ -47,10 +48,22 @@ def _student(ns: argparse.Namespace) -> int:
     return 0
 
 
+_GAME_OPTIONS = {"months": "dia_de_paga", "rounds": "palabra", "language": "palabra"}
+
+
 def _sim(ns: argparse.Namespace) -> int:
-    from kit.sim import simulate
+    from kit.sim import engine_of, simulate
 
     try:
+        engine = engine_of(ns.ruleset)
+        options = {}
+        for option, family in _GAME_OPTIONS.items():
+            value = getattr(ns, option)
+            if value is None:
+                continue
+            if engine.name != family:
+                raise ValueError(f"--{option} is an option of {family}, not of {ns.ruleset}")
+            options[option] = value
         df = simulate(
             ns.ruleset,
             players=ns.players,
@@ -60,6 +73,7 @@ def _sim(ns: argparse.Namespace) -> int:
             max_turns=ns.max_turns,
             progress=not ns.quiet,
             edition=ns.edition,
+            **options,
         )
     except (ValueError, FileNotFoundError) as err:
         sys.exit(f"kit sim: {err}")
@@ -68,11 +82,24 @@ def _sim(ns: argparse.Namespace) -> int:
         print(f"wrote {len(df)} games to {ns.csv}")
     finished = int(df["finished"].sum())
     print(f"{ns.ruleset}: {len(df)} games, seed {ns.seed}, {finished} finished before the cap")
-    print(f"mean turns {df['turns'].mean():.1f}, mean bankruptcies {df['bankruptcies'].mean():.2f}")
+    if "bankruptcies" in df:
+        print(
+            f"mean turns {df['turns'].mean():.1f}, "
+            f"mean bankruptcies {df['bankruptcies'].mean():.2f}"
+        )
+    elif "turns" in df:
+        print(f"mean turns {df['turns'].mean():.1f}")
+    if "months" in df:
+        print(f"{int(df['months'].iloc[0])} month(s) a game")
+    print(f"no winner (a tie, or the cap): {int(df['winner'].isna().sum())}")
     wins = df["winner"].value_counts().sort_index()
+    value = "score" if "score_0" in df else "fortune"
     for seat in range(ns.players):
         policy = df[f"policy_{seat}"].iloc[0]
-        print(f"  seat {seat} ({policy}): {int(wins.get(seat, 0))} wins")
+        print(
+            f"  seat {seat} ({policy}): {int(wins.get(seat, 0))} wins, "
+            f"mean {value} {df[f'{value}_{seat}'].mean():,.0f}"
+        )
     return 0
 
 
@@ -91,19 +118,31 @@ def parser() -> argparse.ArgumentParser:
     student.add_argument("source", type=Path, help="an exercise notebook or a folder of them")
     student.add_argument("--out", type=Path, required=True, help="folder for the copies")
     student.set_defaults(run=_student)
-    sim = sub.add_parser("sim", help="play a seeded tournament of bots in a property game")
-    sim.add_argument("ruleset", help="el_pale, la_ruta_del_tesoro, superpoly or a .toml file")
+    sim = sub.add_parser("sim", help="play a seeded tournament of bots in any game of the kit")
+    sim.add_argument(
+        "ruleset",
+        help="el_pale, la_ruta_del_tesoro, superpoly, dia_de_paga, palabra or a .toml file",
+    )
     sim.add_argument("--edition", default=None, help="an edition of the rule set (e.g. lujo)")
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--max-turns", type=int, default=1000, help="cap on the turns of a game")
+    sim.add_argument(
+        "--max-turns", type=int, default=1000, help="cap on the turns of a property game"
+    )
+    sim.add_argument("--months", type=int, help="dia_de_paga: months a game lasts (default 1)")
+    sim.add_argument(
+        "--rounds", type=int, help="palabra: stop after so many rounds (default: play it out)"
+    )
+    sim.add_argument("--language", choices=("es", "en"), help="palabra: the dictionary (es)")
     sim.add_argument(
         "--policy",
         action="append",
-        help="a bot for every seat, or repeat once per seat: buy_everything, build_asap, "
-        "never_buy, cash_reserve, cash_reserve:AMOUNT, dealmaker (trades to complete groups), "
-        "trader:BOT (BOT that also trades), random",
+        help="a bot for every seat, or repeat once per seat. Property games: buy_everything, "
+        "build_asap (default), never_buy, cash_reserve, cash_reserve:AMOUNT, dealmaker (trades "
+        "to complete groups), trader:BOT (BOT that also trades), random. dia_de_paga: "
+        "cautious_saver (default), borrower, gambler, do_nothing, random. palabra: greedy "
+        "(default), beginner, random",
     )
     sim.add_argument("--csv", type=Path, help="write one row per game to this CSV file")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -14,7 +14,7 @@ PROPERTY_GAMES = ("el_pale", "la_ruta_del_tesoro", "superpoly")
 GAMES = (*PROPERTY_GAMES, "dia_de_paga", "palabra")
 
 
-def _family(name_or_path: str | Path) -> str:
+def engine_family(name_or_path: str | Path) -> str:
     """Which engine plays a bundled name, or a teacher's TOML file (by what the file holds)."""
     if isinstance(name_or_path, str) and name_or_path in GAMES:
         return "property" if name_or_path in PROPERTY_GAMES else name_or_path
@@ -44,7 +44,7 @@ def load(name_or_path: str | Path, **options: Any) -> Any:
     `abbreviated`, `time_limit`, `claims_rent` for the property games; `months` for
     Día de Paga; `language`, `rounds` for Palabra.
     """
-    family = _family(name_or_path)
+    family = engine_family(name_or_path)
     if family == "property":
         from kit.games.property import new_game
 
