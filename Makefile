@@ -46,6 +46,7 @@ student: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_foundation.py
 	$(BIN)/python bench/bench_property.py
+	$(BIN)/python bench/bench_dia_de_paga.py
 	$(BIN)/python bench/bench_palabra.py
 
 clean:
