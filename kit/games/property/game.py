@@ -133,6 +133,7 @@ EFFECTS = frozenset(
         "crown_loan",
         "fire",
         "leave_jail_for",
+        "move_to_nearest",
     ]
 )
 
@@ -812,6 +813,9 @@ class PropertyState(State):
         elif eff == "move_to":
             self._move_to(p, int(params["square"]), bool(params.get("salary", True)))
             return
+        elif eff == "move_to_nearest":  # the next square of a kind ahead (salary if passing)
+            self._move_to(p, self.nearest(self.pos[p], str(params["kind"])), True)
+            return
         elif eff == "move_by":
             steps = int(params["steps"])
             if steps >= 0:
@@ -847,6 +851,42 @@ class PropertyState(State):
         elif eff == "fire":
             self._fire(p, int(params["houses"]))
         self._proceed(AFTER)
+
+    def nearest(self, square: int, kind: str) -> int:
+        """The first square of ``kind`` ("station", "utility" ...) strictly ahead of ``square``,
+        going round the board (the ``move_to_nearest`` card)."""
+        g = self.game
+        for k in range(1, g.nsq + 1):
+            sq = (square + k) % g.nsq
+            if g.sq_kind[sq] == kind:
+                return sq
+        raise ValueError(f"the board has no square of kind {kind!r}")
+
+    def place(self, player: int, square: int, doubles: int = 0, jail: int | None = None) -> None:
+        """Put ``player``'s token on ``square`` at the start of one of his rolls: no salary, no
+        landing, nothing else changes. ``doubles``: doubles already rolled this turn (0-2);
+        ``jail``: None when free, else the failed rolls in jail so far (his token is then on the
+        jail square). An analysis and teaching hook (``kit.analysis.markov`` builds its chain from
+        the engine by placing a token, then rolling through ``apply``); the player must be the one
+        to act, before rolling (phase ``turn``) or after a double (``after``)."""
+        g = self.game
+        if self.phase not in (TURN, AFTER) or player != self.cur:
+            raise IllegalAction(
+                f"place() puts the token of the player to act ({g.names[self.cur]}) before a "
+                f"roll; the state is in phase {self.phase!r} (player {player!r})"
+            )
+        if square not in range(g.nsq) or doubles not in range(3):
+            raise ValueError(f"square 0..{g.nsq - 1} and doubles 0..2, not {square!r}, {doubles!r}")
+        if jail is not None and (jail not in range(g.rules.jail.max_turns) or doubles):
+            raise ValueError(
+                f"jail is None or 0..{g.rules.jail.max_turns - 1} failed rolls, with no doubles"
+            )
+        self.pos[player] = g.rules.jail.square if jail is not None else square
+        self.jail[player] = -1 if jail is None else jail
+        self.doubles = doubles
+        self.again = doubles > 0
+        self.phase = AFTER if doubles else TURN
+        self.resume = self.phase
 
     def _fire(self, p: int, houses: int) -> None:
         """RUT-13: two houses (no refund) off the owner's built plot furthest ahead of his token."""

@@ -42,10 +42,13 @@ from typing import Any
 
 from .rules import CARD_EFFECTS, Card, Deck, Jail, RuleSet, Square, Title
 
-__all__ = ["BUNDLED", "RuleSetError", "bundled_path", "editions", "load_rules"]
+__all__ = ["BUNDLED", "REFERENCE", "RuleSetError", "bundled_path", "editions", "load_rules"]
 
 BUNDLED = ("el_pale", "la_ruta_del_tesoro", "superpoly")
-SOURCES = ("rulebook", "kit")
+# Bundled reference rule sets that are not one of the kit's Spanish games: the standard US game
+# (``classic``, its values marked source = "published"), for comparing with published analyses.
+REFERENCE = ("classic",)
+SOURCES = ("rulebook", "kit", "published")
 SQUARE_KINDS = (
     "start",
     "lot",
@@ -150,7 +153,7 @@ def bundled_path(name: str) -> Path:
 
 
 def _resolve(name_or_path: str | Path) -> Path:
-    if isinstance(name_or_path, str) and name_or_path in BUNDLED:
+    if isinstance(name_or_path, str) and name_or_path in (*BUNDLED, *REFERENCE):
         return bundled_path(name_or_path)
     path = Path(name_or_path)
     if path.is_file():
@@ -193,7 +196,8 @@ def load_rules(name_or_path: str | Path, edition: str | None = None) -> RuleSet:
     """
     path = _resolve(name_or_path)
     data = _read(path)
-    default_name = path.stem if str(name_or_path) not in BUNDLED else str(name_or_path)
+    bundled = (*BUNDLED, *REFERENCE)
+    default_name = path.stem if str(name_or_path) not in bundled else str(name_or_path)
     return _Loader(str(path), data).build(default_name, edition)
 
 
@@ -216,7 +220,11 @@ class _Loader:
             self.fail(f"{key}.{name}" if key else name, 'source = "rulebook" or "kit"', show=False)
         value = table[name]
         if value not in SOURCES:
-            self.fail(f"{key}.{name}" if key else name, 'one of: "rulebook", "kit"', value)
+            self.fail(
+                f"{key}.{name}" if key else name,
+                'one of: "rulebook", "kit" (or "published": a reference game)',
+                value,
+            )
         return value
 
     def keys(self, table: dict[str, Any], allowed: set[str], key: str) -> None:
@@ -604,6 +612,9 @@ class _Loader:
                 if not isinstance(v, list) or not v or any(k not in TITLE_KINDS for k in v):
                     self.fail(pkey, f"a list of title kinds (of: {', '.join(TITLE_KINDS)})", v)
                 v = tuple(v)
+            elif p == "kind":
+                if v not in ("station", "utility"):
+                    self.fail(pkey, 'a kind of square to move to: "station" or "utility"', v)
             elif p == "interest":
                 v = self.fraction(v, pkey)
             out[p] = v

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
-Source = Literal["rulebook", "kit"]
+Source = Literal["rulebook", "kit", "published"]  # "published": a reference game (classic)
 SquareKind = Literal[
     "start", "lot", "station", "utility", "chance", "chest", "tax", "jail", "free", "go_to_jail"
 ]
@@ -65,7 +65,7 @@ class Card:
       go_to_jail | get_out_of_jail (kept) | tax_exemption (kept, RUT-06)
       repairs(per_house, per_hotel) | pay_per_title(amount, kinds)
       skip_turns(n) | crown_loan(amount, interest) | fire(houses)
-      leave_jail_for(amount)
+      leave_jail_for(amount) | move_to_nearest(kind: "station" | "utility", salary if passing)
     with its parameters in `params` (see `CARD_EFFECTS`). Types: money, `square`, `steps`, `n`,
     `houses` are ints; `salary` a bool; `kinds` a tuple of title kinds ("lot", "station",
     "utility"); `interest` a `Fraction` (1/10 = 10 %). `pay` and `repairs` go to the bank.
@@ -105,6 +105,7 @@ CARD_EFFECTS: dict[str, tuple[str, ...]] = {
     "crown_loan": ("amount", "interest"),
     "fire": ("houses",),
     "leave_jail_for": ("amount",),
+    "move_to_nearest": ("kind",),
 }
 
 
