@@ -48,6 +48,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_property.py
 	$(BIN)/python bench/bench_dia_de_paga.py
 	$(BIN)/python bench/bench_palabra.py
+	$(BIN)/python bench/bench_markov.py --rolls 200000
 
 clean:
 	rm -rf $(VENV) student $(ARTIFACTS)
