@@ -3,7 +3,8 @@
 Importing this package loads ipywidgets and anywidget, so `import kit` does not import it.
 """
 
+from kit.widgets.board import PropertyBoard
 from kit.widgets.dice import DiceLab
 from kit.widgets.interest import InterestExplorer
 
-__all__ = ["DiceLab", "InterestExplorer"]
+__all__ = ["DiceLab", "InterestExplorer", "PropertyBoard"]

@@ -123,8 +123,20 @@ def artifacts() -> Path:
 
 
 @pytest.fixture(scope="session")
-def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    home = tmp_path_factory.mktemp("jupyterlab")
+def jupyterlab_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("jupyterlab")
+
+
+@pytest.fixture(scope="session")
+def jupyterlab_root(jupyterlab: str, jupyterlab_home: Path) -> Path:
+    """The folder JupyterLab serves (a copy of notebooks/): a test may write its own notebook
+    there and open it at `{jupyterlab}/lab/tree/NAME`."""
+    return jupyterlab_home / "notebooks"
+
+
+@pytest.fixture(scope="session")
+def jupyterlab(jupyterlab_home: Path) -> Iterator[str]:
+    home = jupyterlab_home
     for plugin, settings in LAB_SETTINGS.items():
         path = home / "settings" / f"{plugin}.jupyterlab-settings"
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -145,9 +157,20 @@ def jupyterlab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def voila_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("voila")
+
+
+@pytest.fixture(scope="session")
+def voila_root(voila: str, voila_home: Path) -> Path:
+    """The folder Voilà serves (a copy of notebooks/), for a test's own notebook."""
+    return voila_home / "notebooks"
+
+
+@pytest.fixture(scope="session")
+def voila(voila_home: Path) -> Iterator[str]:
     """Voilà over the lessons; opening `{url}/voila/render/NAME` runs NAME in a new kernel."""
-    home = tmp_path_factory.mktemp("voila")
+    home = voila_home
     port = free_port()
     args = [
         "voila",

@@ -1,0 +1,186 @@
+"""The live board of El Palé, La Ruta del Tesoro and Superpoly: click to play the exact engine.
+
+    >>> board = PropertyBoard(kit.load("superpoly", players=3), seed=2026)
+    >>> board                      # the board, the buttons, the title deed of a clicked square
+
+One-way flow: the engine state → `board_view` (plain JSON, kit/widgets/board_view.py) → the
+`view` and `svg` traits → the drawing (static/board.js only inserts `kit.render.board_svg`, so the
+live board and the saved notebook's picture are the same). A click comes back as a message:
+{"type": "select", "square": 5} or {"type": "act", "action": {...action_to_dict data...}}.
+Python checks it with `state.why_not`, applies it with `state.apply`, rolls every chance node
+(the dice, a shuffle) with the widget's own seeded `random.Random`, and publishes a new view.
+An illegal or garbled click changes nothing and says why in `message`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from random import Random
+from typing import Any
+
+import anywidget
+import traitlets
+
+from kit import render
+from kit.games.property.actions import RollDice, action_from_dict
+from kit.messages import t
+from kit.widgets.board_view import action_label, board_view
+
+STATIC = Path(__file__).parent / "static"
+MAX_CHANCE_STEPS = 1000  # a chance node never follows another this many times
+
+
+class PropertyBoard(anywidget.AnyWidget):
+    """A property game on a board you click: roll, buy, build, mortgage, see the title deeds.
+
+    `PropertyBoard(game)` starts a new game (who starts and the shuffles drawn with `seed`);
+    `PropertyBoard(state)` shows and plays that very state. `board.act(action)` plays from code,
+    `board.select(square)` opens a title deed, `board.show_heat(values)` colours the squares.
+    """
+
+    _esm = STATIC / "board.js"
+    _css = STATIC / "board.css"
+
+    view = traitlets.Dict(default_value={}).tag(sync=True)
+    svg = traitlets.Unicode("").tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, state_or_game: Any, seed: int = 2026) -> None:
+        super().__init__()
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(t("dice.bad_seed", value=seed))
+        self.seed = seed
+        self._rng = Random(seed)
+        if hasattr(state_or_game, "new_state"):
+            state = state_or_game.new_state()
+        elif hasattr(state_or_game, "legal_actions") and hasattr(state_or_game, "game"):
+            state = state_or_game
+        else:
+            raise TypeError(
+                "PropertyBoard shows a property game or one of its states, for example "
+                f'PropertyBoard(kit.load("superpoly", players=3)), not {state_or_game!r}'
+            )
+        self.state = state
+        self._selected: int | None = None
+        self._heat: Sequence[Any] | Mapping[int, Any] | None = None
+        self._heat_label: str | None = None
+        self._advance()
+        self._publish("")
+        self.on_msg(self._on_click)
+
+    # -- the Python API ----------------------------------------------------------------------
+
+    def act(self, action: Any) -> None:
+        """Play `action` for whoever is to act; IllegalAction (a ValueError) if the rules say no."""
+        before = self.state.current_player()
+        self.state.apply(action)
+        self._advance()
+        self._publish(self._narrate(before, action))
+
+    def select(self, square: int | None) -> None:
+        """Show the title deed of `square` in the side panel (None closes it)."""
+        count = len(self.state.game.rules.squares)
+        if square is not None and (
+            isinstance(square, bool) or not isinstance(square, int) or not 0 <= square < count
+        ):
+            raise ValueError(t("board.bad_square", value=square))
+        self._selected = square
+        self._publish(self.message)
+
+    def show_heat(
+        self, values: Sequence[Any] | Mapping[int, Any] | None, label: str | None = None
+    ) -> None:
+        """Colour each square by a number (a list of 40, or {square: number}); None clears."""
+        board_view(self.state, heat=values, heat_label=label)  # refuse bad values before storing
+        self._heat, self._heat_label = values, label
+        self._publish(self.message)
+
+    def refresh(self) -> None:
+        """Draw again, e.g. after `kit.set_language` or after changing the state from code."""
+        self._publish(self.message)
+
+    # -- display -----------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"PropertyBoard({self.state!r}, seed={self.seed})"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:
+        """The live board plus the static SVG, for GitHub, nbviewer and nbval."""
+        self.refresh()  # shown again after kit.set_language: speak the new language
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle
+        return {**data, "image/svg+xml": self.svg}, metadata
+
+    # -- state and clicks --------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Play every chance node (dice, shuffles) with the board's own seeded generator."""
+        state = self.state
+        for _ in range(MAX_CHANCE_STEPS):
+            if state.is_terminal() or not state.is_chance():
+                return
+            state.apply_chance(state.sample_chance(self._rng))
+
+    def _narrate(self, player: int, action: Any) -> str:
+        """One sentence on what just happened, for the message line."""
+        game = self.state.game
+        name = game.names[player] if 0 <= player < game.n else ""
+        if isinstance(action, RollDice) and self.state.last_roll:
+            a, b = self.state.last_roll
+            square = game.rules.squares[self.state.pos[player]].name
+            return t("board.rolled", name=name, a=a, b=b, total=a + b, square=square)
+        return t("board.done", name=name, action=action_label(self.state, action))
+
+    def _publish(self, message: str) -> None:
+        """Compute the view and its drawing; send both in one message."""
+        view = board_view(
+            self.state,
+            heat=self._heat,
+            heat_label=self._heat_label,
+            selected=self._selected,
+            message=message,
+        )
+        with self.hold_sync():
+            self.view = view
+            self.svg = render.board_svg(view)
+            self.message = message
+
+    def _on_click(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A click in the view: do it, or say why not in `message`; never raise into the comm."""
+        try:
+            self._click(content)
+        except Exception as error:  # a click must never break the kernel's comm
+            self._refuse(t("board.not_allowed", reason=error))
+
+    def _click(self, content: Any) -> None:
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "select":
+            try:
+                self.select(content.get("square"))
+            except ValueError as error:
+                self._refuse(str(error))
+            return
+        data = content.get("action") if kind == "act" else None
+        if not isinstance(data, dict):
+            self._refuse(t("board.bad_click", content=content))
+            return
+        try:
+            action = action_from_dict(data)
+        except (TypeError, ValueError) as error:
+            self._refuse(t("board.not_allowed", reason=error))
+            return
+        before = self.state.to_json()
+        problem = self.state.why_not(action)  # read-only: a garbled action changes nothing
+        if problem is not None:
+            self._refuse(t("board.not_allowed", reason=problem))
+            return
+        if self.state.to_json() != before:  # pragma: no cover - why_not must not change a state
+            raise RuntimeError("why_not changed the state")
+        self.act(action)
+
+    def _refuse(self, text: str) -> None:
+        """Nothing changes; the view says why."""
+        self._publish(text)

@@ -1,0 +1,396 @@
+"""The view model of a property-game board: one pure function from an engine state to plain JSON.
+
+    >>> import kit
+    >>> from kit.widgets.board_view import board_view
+    >>> state = kit.load("superpoly", players=3).start_state()
+    >>> view = board_view(state)            # dicts, lists, str, int, float, bool, None only
+    >>> view["buttons"][0]["action"]
+    {'type': 'RollDice'}
+
+Everything the live board (kit/widgets/board.py) and the static SVG (`kit.render.board_svg`)
+show comes from here, so both always agree and the browser holds no game rule: the buttons are
+exactly the engine's `legal_actions()`, each with its label (from `kit.messages`, in the current
+language) and the action as `action_to_dict` data to send back.
+
+Colours are colour-blind safe (Okabe-Ito, plus a brown), and never the only cue: every group band
+carries its letter, every owner marker and token its player number and shape.
+Standard library only; the same state (and arguments) always gives the same view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from kit.games.core import action_to_dict
+from kit.messages import language, t
+
+# The lot groups in board order get these colours: close to the printed boards (brown, light
+# blue, pink, orange, red, yellow, green, dark blue) but taken from Okabe-Ito's palette.
+GROUP_COLOURS = (
+    "#8C510A",  # brown
+    "#56B4E9",  # sky blue
+    "#CC79A7",  # reddish purple (pink)
+    "#E69F00",  # orange
+    "#D55E00",  # vermillion (red)
+    "#F0E442",  # yellow
+    "#009E73",  # bluish green
+    "#0072B2",  # blue
+)
+STATION_COLOUR = "#444444"
+UTILITY_COLOUR = "#999999"
+# Players: colour, shape and number together, so no one needs to tell colours apart.
+PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+PLAYER_SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star")
+# A sequential colour-blind-safe scale (viridis, from light to dark is reversed: low = light).
+HEAT_STOPS = ("#FDE725", "#7AD151", "#22A884", "#2A788E", "#414487", "#440154")
+SIDES = ("bottom", "left", "top", "right")
+
+
+def _ink_on(colour: str) -> str:
+    """Black or white text, whichever reads better on `colour` (#RRGGBB)."""
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    luminance = 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+    return "#111111" if luminance > 0.2 else "#FFFFFF"
+
+
+def _mix(a: str, b: str, share: float) -> str:
+    pa = [int(a[i : i + 2], 16) for i in (1, 3, 5)]
+    pb = [int(b[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * share):02X}" for x, y in zip(pa, pb, strict=True))
+
+
+def heat_colour(share: float) -> str:
+    """The colour of a share 0..1 on the heat scale (0 light yellow, 1 dark purple)."""
+    share = min(1.0, max(0.0, share))
+    pos = share * (len(HEAT_STOPS) - 1)
+    i = min(int(pos), len(HEAT_STOPS) - 2)
+    return _mix(HEAT_STOPS[i], HEAT_STOPS[i + 1], pos - i)
+
+
+def money(amount: int) -> str:
+    """An amount with the language's thousands separator: 12 000 / 12,000."""
+    return f"{amount:,}".replace(",", t("number.group"))
+
+
+def number_text(x: float) -> str:
+    """A heat value, short: whole numbers grouped, others with the language's decimal mark."""
+    if float(x).is_integer():
+        return money(int(x))
+    digits = 1 if abs(x) >= 100 else 2 if abs(x) >= 1 else 4
+    return f"{float(x):.{digits}f}".replace(".", t("number.decimal"))
+
+
+def _hotel_words(state: Any) -> tuple[str, str]:
+    """'hotel'/'hoteles', or 'castillo'/'castillos' in La Ruta del Tesoro."""
+    if state.game.rules.name == "la_ruta_del_tesoro":
+        return t("board.castle"), t("board.castles")
+    return t("board.hotel"), t("board.hotels")
+
+
+def group_styles(game: Any) -> dict[str, dict[str, str]]:
+    """Colour, ink and short label of every group: lots A, B, C ... in board order; stations
+    and utilities grey with a symbol."""
+    styles: dict[str, dict[str, str]] = {}
+    lots = 0
+    for title in sorted(game.titles, key=lambda x: x.square):
+        if title.group in styles:
+            continue
+        if title.kind == "lot":
+            colour = GROUP_COLOURS[lots % len(GROUP_COLOURS)]
+            letter = chr(ord("A") + lots)
+            lots += 1
+        elif title.kind == "station":
+            colour, letter = STATION_COLOUR, "≡"  # rails: not a lot group's letter
+        else:
+            colour, letter = UTILITY_COLOUR, "ϟ"  # a spark
+        styles[title.group] = {"colour": colour, "ink": _ink_on(colour), "letter": letter}
+    return styles
+
+
+def _player_name(state: Any, p: int) -> str:
+    return state.game.names[p] if isinstance(p, int) and 0 <= p < state.game.n else str(p)
+
+
+def action_label(state: Any, action: Any) -> str:
+    """What a button for `action` says, in the current language."""
+    g = state.game
+    kind = type(action).__name__
+    values: dict[str, object] = {}
+    square = getattr(action, "square", None)
+    if isinstance(square, int) and 0 <= square < len(g.rules.squares):
+        values["square"] = g.rules.squares[square].name
+    if kind == "Buy" and isinstance(square, int):
+        title = g.rules.title_at(square)
+        values["amount"] = money(title.price) if title else "?"
+    if kind in ("Bid", "PassBid"):
+        values["player"] = _player_name(state, action.player)
+        values["amount"] = money(action.amount) if kind == "Bid" else ""
+    if kind == "PayJailFine":
+        values["amount"] = money(g.rules.jail.fine)
+    if kind == "PayWithTitles":
+        values["squares"] = ", ".join(g.rules.squares[q].name for q in action.squares)
+    return t(f"action.{kind}", **values)
+
+
+def _deed(state: Any, square: int, styles: Mapping[str, Mapping[str, str]]) -> dict[str, Any]:
+    """The title deed (or the description) of one square, for the side panel."""
+    g = state.game
+    sq = g.rules.squares[square]
+    deed: dict[str, Any] = {"square": square, "name": sq.name, "kind": sq.kind, "lines": []}
+    lines: list[list[str]] = deed["lines"]
+    title = g.rules.title_at(square)
+    if title is None:
+        if sq.kind == "tax":
+            lines.append([t("board.tax", amount=money(sq.tax)), ""])
+        elif sq.kind in ("chance", "chest"):
+            deck = next((d.title for d in g.rules.decks if d.name == sq.deck), sq.deck)
+            lines.append([t("board.draw", deck=deck), ""])
+        return deed
+    hotel, _ = _hotel_words(state)
+    ti = g.sq_title[square]
+    owner = state.owner[ti]
+    style = styles[title.group]
+    deed.update(
+        group=title.group,
+        letter=style["letter"],
+        colour=style["colour"],
+        ink=style["ink"],
+        owner=owner if owner >= 0 else None,
+        owner_name=_player_name(state, owner) if owner >= 0 else t("board.nobody"),
+        mortgaged=bool(state.mortgaged[ti]),
+    )
+    lines.append([t("board.price"), money(title.price)])
+    if title.kind == "lot":
+        lines.append([t("board.rent_bare"), money(title.rents[0])])
+        for n in range(1, 5):
+            lines.append([t("board.rent_houses", n=n), money(title.rents[n])])
+        lines.append([t("board.rent_hotel", hotel_word=hotel), money(title.rents[5])])
+        lines.append([t("board.house_cost"), money(title.house_cost)])
+        lines.append([t("board.hotel_cost", hotel_word=hotel.capitalize()), money(g.t_hotel[ti])])
+    elif title.kind == "station":
+        for n, rent in enumerate(title.rents, start=1):
+            lines.append([t("board.rent_stations", n=n), money(rent)])
+    else:
+        for n, times in enumerate(title.rents, start=1):
+            lines.append([t("board.rent_utility", n=n, times=times), ""])
+    lines.append([t("board.mortgage_value"), money(title.mortgage)])
+    lines.append([t("board.redeem_cost"), money(state.redeem_cost(ti))])
+    if owner >= 0 and not state.mortgaged[ti] and title.kind != "utility":
+        lines.append([t("board.rent_now"), money(state.rent(ti))])
+    return deed
+
+
+def _heat(
+    values: Sequence[Any] | Mapping[int, Any], count: int, label: str | None
+) -> tuple[list[float | None], dict[str, Any]]:
+    """The heat value of each square (None where not given) and the legend."""
+    if isinstance(values, Mapping):
+        per = [values.get(i) for i in range(count)]
+    else:
+        per = list(values)
+        if len(per) != count:
+            raise ValueError(f"a heat map gives one number per square: {count}, not {len(per)}")
+    numbers: list[float | None] = []
+    for v in per:
+        if v is None:
+            numbers.append(None)
+        elif isinstance(v, bool) or not isinstance(v, int | float | Fraction):
+            raise ValueError(f"a heat value is a number, not {v!r}")
+        else:
+            numbers.append(float(v))
+    given = [v for v in numbers if v is not None]
+    low, high = (min(given), max(given)) if given else (0.0, 0.0)
+    steps = [heat_colour(k / 8) for k in range(9)]
+    legend = {
+        "label": label if label is not None else t("board.heat"),
+        "min": low,
+        "max": high,
+        "min_text": number_text(low),
+        "max_text": number_text(high),
+        "colours": steps,
+    }
+    return numbers, legend
+
+
+def _players(state: Any) -> list[dict[str, Any]]:
+    g = state.game
+    jail_name = g.rules.squares[g.rules.jail.square].name
+    out = []
+    for p in range(g.n):
+        titles = [g.t_square[ti] for ti, o in enumerate(state.owner) if o == p]
+        in_jail = state.jail[p] >= 0
+        out.append(
+            {
+                "index": p,
+                "name": g.names[p],
+                "mark": str(p + 1),
+                "colour": PLAYER_COLOURS[p % len(PLAYER_COLOURS)],
+                "shape": PLAYER_SHAPES[p % len(PLAYER_SHAPES)],
+                "cash": state.cash[p],
+                "cash_text": money(state.cash[p]),
+                "titles": sorted(titles),
+                "cards": len(state.held[p]),
+                "in_jail": in_jail,
+                "jail_turns": state.jail[p] if in_jail else None,
+                "jail_text": t("board.in_jail", jail=jail_name) if in_jail else "",
+                "alive": bool(state.alive[p]),
+                "position": state.pos[p],
+            }
+        )
+    return out
+
+
+def board_view(
+    state: Any,
+    *,
+    heat: Sequence[Any] | Mapping[int, Any] | None = None,
+    selected: int | None = None,
+    message: str = "",
+    heat_label: str | None = None,
+) -> dict[str, Any]:
+    """The whole board as plain JSON data: squares, tokens, dice, players, bank, buttons.
+
+    `heat`: one number per square (a list of 40, or {square: number}; None for no value), drawn
+    as colours with a legend from min to max. `selected`: the square whose title deed the side
+    panel shows. `message`: the last thing that happened (or why a click was refused).
+    """
+    g = state.game
+    rules = g.rules
+    styles = group_styles(g)
+    count = len(rules.squares)
+    hotel, hotels = _hotel_words(state)
+    players = _players(state)
+    heat_values: list[float | None] = [None] * count
+    legend = None
+    if heat is not None:
+        heat_values, legend = _heat(heat, count, heat_label)
+    span = (legend["max"] - legend["min"]) if legend else 0.0
+
+    valid = isinstance(selected, int) and not isinstance(selected, bool) and 0 <= selected < count
+    selected = selected if valid else None
+    squares = []
+    side_length = count // 4
+    for sq in rules.squares:
+        i = sq.index
+        title = rules.title_at(i)
+        entry: dict[str, Any] = {
+            "index": i,
+            "name": sq.name,
+            "kind": sq.kind,
+            "side": SIDES[min(i // side_length, 3)],
+            "corner": i % side_length == 0,
+            "group": None,
+            "letter": None,
+            "colour": None,
+            "ink": None,
+            "price": None,
+            "price_text": None,
+            "owner": None,
+            "houses": 0,
+            "hotel": False,
+            "mortgaged": False,
+            "tokens": [p["index"] for p in players if p["alive"] and p["position"] == i],
+            "heat": None,
+            "heat_colour": None,
+            "heat_ink": None,
+            "note": money(sq.tax) if sq.kind == "tax" else None,
+            "selected": i == selected,
+        }
+        if title is not None:
+            ti = g.sq_title[i]
+            style = styles[title.group]
+            level = state.level[ti]
+            owner = state.owner[ti]
+            entry.update(
+                group=title.group,
+                letter=style["letter"],
+                colour=style["colour"],
+                ink=style["ink"],
+                price=title.price,
+                price_text=money(title.price),
+                owner=owner if owner >= 0 else None,
+                houses=level if level < 5 else 0,
+                hotel=level == 5,
+                mortgaged=bool(state.mortgaged[ti]),
+            )
+        value = heat_values[i]
+        if value is not None:
+            colour = heat_colour((value - legend["min"]) / span if span else 0.5)
+            entry.update(heat=value, heat_colour=colour, heat_ink=_ink_on(colour))
+        squares.append(entry)
+
+    terminal = state.is_terminal()
+    chance = state.is_chance()
+    to_act = None if terminal or chance else state.current_player()
+    buttons = []
+    if to_act is not None:
+        for action in state.legal_actions():
+            if type(action).__name__ == "ProposeTrade":
+                continue  # a trade needs a dialog, not a button
+            buttons.append(
+                {
+                    "label": action_label(state, action),
+                    "kind": type(action).__name__,
+                    "action": action_to_dict(action),
+                }
+            )
+    if terminal:
+        winner = state.winner()
+        status = t("board.game_over") + (
+            f" · {t('board.winner', name=g.names[winner])}" if winner is not None else ""
+        )
+    elif chance:
+        status = t("board.chance", phase=state.phase)
+    else:
+        status = t("board.to_act", name=g.names[to_act])
+    deed = _deed(state, selected, styles) if selected is not None else None
+    return {
+        "game": {
+            "name": rules.name,
+            "title": rules.title,
+            "edition": rules.edition,
+            "currency": rules.currency,
+        },
+        "language": language(),
+        "phase": state.phase,
+        "turn": state.turns,
+        "turn_text": t("board.turn", n=state.turns),
+        "current": state.cur,
+        "to_act": to_act,
+        "status": status,
+        "dice": list(state.last_roll) if state.last_roll else None,
+        "squares": squares,
+        "players": players,
+        "bank": {
+            "houses": state.houses,
+            "hotels": state.hotels,
+            "text": t("board.bank", houses=state.houses, hotels=state.hotels, hotel_word=hotels),
+        },
+        "hotel_word": hotel,
+        "buttons": buttons,
+        "message": message,
+        "selected": selected if deed is not None else None,
+        "deed": deed,
+        "heat": legend,
+        "labels": {
+            "actions": t("board.actions"),
+            "pick_square": t("board.pick_square"),
+            "owner": t("board.owner"),
+            "group": t("board.group"),
+            "mortgaged": t("board.mortgaged"),
+            "dice": t("board.dice"),
+            "no_dice": t("board.no_dice"),
+            "cash": t("board.cash"),
+            "titles": t("board.titles"),
+            "cards": t("board.cards"),
+            "bankrupt": t("board.bankrupt"),
+            "min": t("board.min"),
+            "max": t("board.max"),
+        },
+    }

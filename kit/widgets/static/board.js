@@ -1,0 +1,103 @@
+// The property board's live view: inserts the board that Python drew and sends clicks back.
+// Plain ES module, no imports: it must load offline and in JupyterLite. No game rule lives here:
+// the buttons are the engine's legal actions as Python sent them (kit/widgets/board_view.py),
+// and the drawing is kit.render.board_svg, the same picture a saved notebook shows.
+
+/** An HTML element with attributes and optional text. */
+function html(tag, attrs = {}, text = "") {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
+  if (text) node.textContent = text;
+  return node;
+}
+
+/** The skeleton: the board on the left; message, buttons and the title deed on the right. */
+function skeleton(send) {
+  const root = html("div", { class: "kit-board" });
+  const drawing = html("div", { class: "kit-board-drawing", "data-testid": "board" });
+  const side = html("div", { class: "kit-board-side" });
+  const message = html("p", { class: "kit-board-message", "data-testid": "message", role: "status" });
+  const actionsTitle = html("h4", { class: "kit-board-heading" });
+  const buttons = html("div", { class: "kit-board-buttons", "data-testid": "actions" });
+  const deed = html("div", { class: "kit-board-deed", "data-testid": "deed" });
+  side.append(message, actionsTitle, buttons, deed);
+  root.append(drawing, side);
+  drawing.addEventListener("click", (event) => {
+    const square = event.target.closest?.("[data-square]");
+    if (square) send({ type: "select", square: Number(square.dataset.square) });
+  });
+  return { root, drawing, message, actionsTitle, buttons, deed };
+}
+
+/** One button per legal action; a click sends the action exactly as Python wrote it. */
+function actionButtons(view, send) {
+  return view.buttons.map((button) => {
+    const node = html(
+      "button",
+      { type: "button", class: `kit-act kit-act-${button.kind}`, "data-action": button.kind },
+      button.label,
+    );
+    node.addEventListener("click", () => send({ type: "act", action: button.action }));
+    return node;
+  });
+}
+
+/** The title deed of the selected square, or a hint to click one. */
+function deedPanel(view) {
+  const deed = view.deed;
+  if (!deed) return [html("p", { class: "kit-board-hint" }, view.labels.pick_square)];
+  const head = html("div", { class: "kit-deed-head" });
+  head.textContent = deed.letter ? `${deed.letter} · ${deed.name}` : deed.name;
+  if (deed.colour) {
+    head.style.background = deed.colour;
+    head.style.color = deed.ink;
+  }
+  const parts = [head];
+  if (deed.owner_name !== undefined) {
+    const mortgaged = deed.mortgaged ? ` · ${view.labels.mortgaged}` : "";
+    parts.push(html("p", { class: "kit-deed-owner" }, `${view.labels.owner}: ${deed.owner_name}${mortgaged}`));
+  }
+  const table = html("table", { class: "kit-deed-table" });
+  for (const [name, value] of deed.lines) {
+    const row = html("tr");
+    row.append(html("td", {}, name), html("td", { class: "kit-deed-value" }, value));
+    table.append(row);
+  }
+  parts.push(table);
+  return parts;
+}
+
+/** Fill the view from the model's current state. */
+function draw(model, parts, send) {
+  const view = model.get("view");
+  if (!view || !view.squares) return;
+  parts.drawing.innerHTML = model.get("svg"); // Python's own SVG: escaped text, no scripts
+  parts.message.textContent = model.get("message");
+  parts.actionsTitle.textContent = view.labels.actions;
+  parts.buttons.replaceChildren(...actionButtons(view, send));
+  parts.deed.replaceChildren(...deedPanel(view));
+}
+
+const WATCHED = ["view", "svg", "message"];
+
+export default {
+  render({ model, el }) {
+    const send = (content) => model.send(content);
+    const parts = skeleton(send);
+    el.append(parts.root);
+    let pending = false;
+    const redraw = () => {
+      if (pending) return;
+      pending = true; // one Python update changes several traits: draw once for all of them
+      queueMicrotask(() => {
+        pending = false;
+        draw(model, parts, send);
+      });
+    };
+    for (const name of WATCHED) model.on(`change:${name}`, redraw);
+    draw(model, parts, send);
+    return () => {
+      for (const name of WATCHED) model.off(`change:${name}`, redraw);
+    };
+  },
+};

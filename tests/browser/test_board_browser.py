@@ -1,0 +1,134 @@
+"""The property board in a real browser: it renders, and Roll then Buy play the engine.
+
+The test writes its own small notebook into the server's temporary root (the lessons stay as
+they are). The same seeded board is played in this process first, so the browser must show
+exactly what the engine gives: the square bought, the buyer's marker, his cash after paying.
+Run with `pytest -m browser tests/browser` (Debian's Chromium, servers on localhost).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+import kit
+from kit.messages import set_language
+from kit.widgets import PropertyBoard
+
+NOTEBOOK = "tablero_prueba.ipynb"
+GAME, PLAYERS, SEED = "superpoly", 3, 2026
+KERNEL_SECONDS = 120
+SOURCE = f"""import kit
+from kit.widgets import PropertyBoard
+
+board = PropertyBoard(kit.load({GAME!r}, players={PLAYERS}), seed={SEED})
+board"""
+
+
+def write_notebook(root: Path) -> None:
+    cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": []}
+    notebook = {
+        "cells": [{**cell, "source": SOURCE}],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (root / NOTEBOOK).write_text(json.dumps(notebook), encoding="utf-8")
+
+
+def plan() -> tuple[list[tuple[str, str]], int, int, str]:
+    """The clicks from the start until a title is bought, each with the message it brings,
+    played here on the same seeded board the notebook makes; then the square bought, the buyer
+    and his cash text afterwards."""
+    set_language("es")
+    board = PropertyBoard(kit.load(GAME, players=PLAYERS), seed=SEED)
+    clicks = []
+    for _ in range(60):
+        kinds = [b["kind"] for b in board.view["buttons"]]
+        kind = "Buy" if "Buy" in kinds else "RollDice" if "RollDice" in kinds else "EndTurn"
+        button = next(b for b in board.view["buttons"] if b["kind"] == kind)
+        buyer = board.view["to_act"]
+        board._handle_custom_msg({"type": "act", "action": button["action"]}, [])
+        clicks.append((kind, board.message))
+        if kind == "Buy":
+            square = button["action"]["square"]
+            return clicks, square, buyer, board.view["players"][buyer]["cash_text"]
+    pytest.fail("the seeded board never offers a title to buy")
+
+
+def wait_for_the_kernel(page: Page) -> None:
+    """Run all before the kernel is connected clears the cells and runs nothing."""
+    page.wait_for_function(
+        """() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel
+                 ?.connectionStatus === 'connected'""",
+        timeout=KERNEL_SECONDS * 1000,
+    )
+
+
+def run_all_cells(page: Page) -> None:
+    page.locator(".lm-MenuBar-item", has_text="Run").first.click()
+    page.locator("li.lm-Menu-item[data-command='runmenu:run-all']").click()
+
+
+def the_board(page: Page) -> Locator:
+    board = page.locator(".kit-board").first
+    expect(board.locator("[data-testid=board] svg")).to_be_visible(timeout=KERNEL_SECONDS * 1000)
+    return board
+
+
+def play_roll_and_buy(board: Locator, artifacts: Path, prefix: str) -> None:
+    clicks, square, buyer, cash_after = plan()
+    expect(board.locator(".kit-owner")).to_have_count(0)
+    cash = board.locator(f"text.kit-cash[data-player='{buyer}']")
+    cash_before = cash.text_content()
+    board.screenshot(path=artifacts / f"{prefix}-board-start.png")
+    for kind, message in clicks:
+        board.locator(f"button[data-action={kind}]").first.click()
+        expect(board.get_by_test_id("message")).to_have_text(message, timeout=30_000)
+        if kind == "RollDice":
+            board.screenshot(path=artifacts / f"{prefix}-board-rolled.png")
+    owner = board.locator(f"[data-square='{square}'] .kit-owner")
+    expect(owner).to_have_count(1)
+    assert owner.get_attribute("data-owner") == str(buyer)
+    expect(cash).to_have_text(cash_after)
+    assert cash_after != cash_before
+    board.locator(f"[data-square='{square}']").click()  # its title deed in the side panel
+    expect(board.get_by_test_id("deed")).to_contain_text("Precio")
+    board.screenshot(path=artifacts / f"{prefix}-board-bought.png")
+
+
+def unexpected(errors: list[str]) -> list[str]:
+    """Every page error except Voilà's icon fonts, which it asks of an unreachable CDN."""
+    return [e for e in errors if "net::ERR_NAME_NOT_RESOLVED" not in e]
+
+
+@pytest.mark.browser
+def test_board_rolls_and_buys_in_jupyterlab(
+    page: Page, page_errors, jupyterlab: str, jupyterlab_root: Path, artifacts: Path
+):
+    write_notebook(jupyterlab_root)
+    # a workspace of its own: the lessons' tests then restore no tab of this notebook
+    page.goto(f"{jupyterlab}/lab/workspaces/tablero/tree/{NOTEBOOK}")
+    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
+    wait_for_the_kernel(page)
+    run_all_cells(page)
+    board = the_board(page)
+    play_roll_and_buy(board, artifacts, "jupyterlab")
+    page.screenshot(path=artifacts / "jupyterlab-board-page.png")
+    assert unexpected(page_errors) == []
+
+
+@pytest.mark.browser
+def test_board_rolls_and_buys_in_voila(
+    page: Page, page_errors, voila: str, voila_root: Path, artifacts: Path
+):
+    write_notebook(voila_root)
+    page.goto(f"{voila}/voila/render/{NOTEBOOK}")
+    board = the_board(page)
+    play_roll_and_buy(board, artifacts, "voila")
+    assert unexpected(page_errors) == []

@@ -1,0 +1,228 @@
+"""The board's view model: plain JSON that follows the engine, and buttons that are its actions."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from random import Random
+
+import pytest
+
+import kit
+from kit.games.core import action_to_dict
+from kit.games.property import Build, Buy, PropertyState
+from kit.messages import CATALOGUE, set_language
+from kit.widgets.board_view import (
+    GROUP_COLOURS,
+    PLAYER_COLOURS,
+    PLAYER_SHAPES,
+    board_view,
+    heat_colour,
+)
+
+GAMES = ("el_pale", "la_ruta_del_tesoro", "superpoly")
+
+
+@pytest.fixture(autouse=True)
+def spanish():
+    set_language("es")
+    yield
+    set_language("es")
+
+
+def greedy(state: PropertyState):
+    """Buy and build whenever possible; otherwise move the game on."""
+    actions = state.legal_actions()
+    for kind in (Buy, Build):
+        for action in actions:
+            if type(action) is kind:
+                return action
+    for action in actions:
+        if type(action).__name__ in (
+            "RollDice",
+            "EndTurn",
+            "PassBid",
+            "KeepMortgaged",
+            "PayJailFine",
+            "DeclareBankruptcy",
+            "RejectTrade",
+            "Decline",
+        ):
+            return action
+    return actions[0]
+
+
+def seeded_game(name: str = "superpoly", players: int = 2, seed: int = 1):
+    """Yield (state, action, view before) for each decision of a seeded greedy game."""
+    state = kit.load(name, players=players).new_state()
+    rng = Random(seed)
+    for _ in range(3000):
+        if state.is_terminal():
+            return
+        if state.is_chance():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        action = greedy(state)
+        before = board_view(state)
+        state.apply(action)
+        yield state, action, before
+
+
+def test_after_buying_the_owner_shows_and_cash_drops():
+    for state, action, before in seeded_game():
+        if isinstance(action, Buy):
+            after = board_view(state)
+            square, buyer = after["squares"][action.square], before["to_act"]
+            assert before["squares"][action.square]["owner"] is None
+            assert square["owner"] == buyer
+            price = square["price"]
+            assert after["players"][buyer]["cash"] == before["players"][buyer]["cash"] - price
+            assert action.square in after["players"][buyer]["titles"]
+            return
+    pytest.fail("nobody bought anything")
+
+
+def test_after_building_the_houses_show_and_the_bank_has_one_fewer():
+    for state, action, before in seeded_game():
+        if isinstance(action, Build):
+            after = board_view(state)
+            assert after["squares"][action.square]["houses"] == (
+                before["squares"][action.square]["houses"] + 1
+            )
+            assert after["bank"]["houses"] == before["bank"]["houses"] - 1
+            return
+    pytest.fail("nobody built anything")
+
+
+def test_a_hotel_shows_as_a_hotel_and_la_ruta_calls_it_a_castle():
+    state = kit.load("la_ruta_del_tesoro", players=2).start_state()
+    state.owner[0] = 0
+    state.level[0] = 5
+    view = board_view(state)
+    square = view["squares"][state.game.t_square[0]]
+    assert (square["hotel"], square["houses"]) == (True, 0)
+    assert view["hotel_word"] == "castillo"
+    assert "castillos" in view["bank"]["text"]
+    assert board_view(kit.load("superpoly", players=2).start_state())["hotel_word"] == "hotel"
+
+
+def test_mortgaged_titles_are_marked():
+    state = kit.load("el_pale", players=2).start_state()
+    state.owner[0] = 1
+    state.mortgaged[0] = True
+    square = board_view(state)["squares"][state.game.t_square[0]]
+    assert square["mortgaged"] and square["owner"] == 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_buttons_are_exactly_the_engines_legal_actions(name):
+    steps = 0
+    for state, _action, _before in seeded_game(name, players=3, seed=4):
+        if state.is_chance() or state.is_terminal():
+            continue
+        view = board_view(state)
+        legal = [
+            action_to_dict(a) for a in state.legal_actions() if type(a).__name__ != "ProposeTrade"
+        ]
+        assert [b["action"] for b in view["buttons"]] == legal
+        assert all(b["label"] and b["kind"] == b["action"]["type"] for b in view["buttons"])
+        assert view["to_act"] == state.current_player()
+        steps += 1
+        if steps == 300:
+            break
+    assert steps > 50
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_forty_squares_with_names_kinds_and_group_colours(name):
+    state = kit.load(name, players=4).start_state()
+    view = board_view(state)
+    assert len(view["squares"]) == 40
+    assert [s["index"] for s in view["squares"]] == list(range(40))
+    assert view["squares"][0]["name"] == "Salida"
+    lot_colours = {s["colour"] for s in view["squares"] if s["kind"] == "lot"}
+    assert lot_colours == set(GROUP_COLOURS)
+    letters = {s["group"]: s["letter"] for s in view["squares"] if s["group"]}
+    assert len(set(letters.values())) == len(letters), "every group has its own letter"
+    assert view["squares"][0]["tokens"] == [0, 1, 2, 3]  # several tokens on one square
+    assert [p["colour"] for p in view["players"]] == list(PLAYER_COLOURS[:4])
+    assert [p["shape"] for p in view["players"]] == list(PLAYER_SHAPES[:4])
+    assert [p["mark"] for p in view["players"]] == ["1", "2", "3", "4"]
+
+
+def test_players_cards_and_jail_are_shown():
+    state = kit.load("superpoly", players=3).start_state()
+    state.jail[1] = 1
+    state.pos[1] = 10
+    state.held[2] = [0]
+    view = board_view(state)
+    assert view["players"][1]["in_jail"] and view["players"][1]["jail_turns"] == 1
+    assert "Prisión" in view["players"][1]["jail_text"]
+    assert view["players"][2]["cards"] == 1
+    assert 1 in view["squares"][10]["tokens"]
+
+
+def test_json_serialisable_and_deterministic():
+    states = [s.copy() for s, _a, _b in seeded_game(seed=3)][::25]
+    assert states
+    for state in states:
+        view = board_view(state, selected=5, heat=list(range(40)), message="hola")
+        text = json.dumps(view, sort_keys=True, allow_nan=False)
+        assert json.loads(text) == view
+        assert board_view(state, selected=5, heat=list(range(40)), message="hola") == view
+
+
+def test_a_selected_square_shows_its_title_deed():
+    state = kit.load("superpoly", players=2).start_state()
+    deed = board_view(state, selected=39)["deed"]
+    assert deed["name"] == "Calvo Sotelo"
+    values = dict(deed["lines"])
+    assert values["Precio"] == "80\u202f000"
+    assert values["Con hotel"] == "400\u202f000"
+    assert values["Cada casa"] == "40\u202f000"
+    assert values["Hipoteca"] == "40\u202f000"
+    assert board_view(state, selected=4)["deed"]["lines"] == [["Paga 40\u202f000 al banco", ""]]
+    assert board_view(state)["deed"] is None
+    assert board_view(state, selected=99)["deed"] is None
+    for bad in (99, -1, True, "3", 2.0):
+        view = board_view(state, selected=bad)
+        assert view["deed"] is None and view["selected"] is None
+        assert not any(square["selected"] for square in view["squares"])
+
+
+def test_heat_colours_every_square_and_gives_a_legend():
+    state = kit.load("el_pale", players=2).start_state()
+    heat = {i: Fraction(i, 39) for i in range(40)}
+    view = board_view(state, heat=heat, heat_label="Probabilidad")
+    legend = view["heat"]
+    assert (legend["min"], legend["max"], legend["label"]) == (0.0, 1.0, "Probabilidad")
+    assert view["squares"][0]["heat_colour"] == heat_colour(0) == legend["colours"][0]
+    assert view["squares"][39]["heat_colour"] == heat_colour(1) == legend["colours"][-1]
+    assert view["squares"][39]["heat_ink"] == "#FFFFFF"  # white on dark purple
+    partial = board_view(state, heat={5: 3, 7: 3})
+    assert partial["squares"][6]["heat_colour"] is None
+    assert partial["squares"][5]["heat_colour"] == heat_colour(0.5)  # all equal: the middle
+    assert board_view(state)["heat"] is None
+
+
+@pytest.mark.parametrize("bad", [[1, 2, 3], ["a"] * 40, [True] * 40])
+def test_bad_heat_is_refused(bad):
+    state = kit.load("el_pale", players=2).start_state()
+    with pytest.raises(ValueError):
+        board_view(state, heat=bad)
+
+
+def test_english_labels():
+    state = kit.load("superpoly", players=2).start_state()
+    set_language("en")
+    view = board_view(state)
+    assert view["language"] == "en"
+    assert view["buttons"][0]["label"] == CATALOGUE["en"]["action.RollDice"]
+    assert view["status"] == "Jugador 1 to play"
+
+
+def test_every_action_has_a_label_in_both_languages():
+    from kit.games.property.actions import ACTIONS
+
+    for code in ("es", "en"):
+        assert {f"action.{name}" for name in ACTIONS} <= set(CATALOGUE[code])
