@@ -87,8 +87,8 @@ def number_text(x: float) -> str:
 
 
 def _hotel_words(state: Any) -> tuple[str, str]:
-    """'hotel'/'hoteles', or 'castillo'/'castillos' in La Ruta del Tesoro."""
-    if state.game.rules.name == "la_ruta_del_tesoro":
+    """'hotel'/'hoteles', or 'castillo'/'castillos' where the rule set builds castles (La Ruta)."""
+    if state.game.rules.hotel_name == "castle":
         return t("board.castle"), t("board.castles")
     return t("board.hotel"), t("board.hotels")
 

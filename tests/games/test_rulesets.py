@@ -235,6 +235,20 @@ def test_rut_09_rut_10_houses_castles_and_castle_price():
     assert (rules.houses, rules.hotels) == (32, 12)
     assert rules.hotel_returns_houses_free is True
     assert all(t.hotel_cost > 0 for t in rules.titles if t.kind == "lot")
+    assert rules.hotel_name == "castle"
+    assert rules_of("el_pale").hotel_name == rules_of("superpoly").hotel_name == "hotel"
+
+
+def test_rut_09_hotel_name_is_optional_and_checked(tmp_path):
+    """A teacher's board may build castles too; a misspelt name is refused with the choices."""
+    text = bundled_path("el_pale").read_text(encoding="utf-8")
+    castles = tmp_path / "castillos.toml"
+    castles.write_text(text.replace("[buildings]", '[buildings]\nhotel_name = "castle"', 1))
+    assert load_rules(castles).hotel_name == "castle"
+    typo = tmp_path / "typo.toml"
+    typo.write_text(text.replace("[buildings]", '[buildings]\nhotel_name = "castel"', 1))
+    with pytest.raises(RuleSetError, match=r"buildings\.hotel_name.*castle"):
+        load_rules(typo)
 
 
 def test_pal_02_rut_02_sup_02_salary_and_landing_on_start():

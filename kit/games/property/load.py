@@ -16,7 +16,7 @@ The layout of a file (see `kit/data/el_pale.toml` for a full one, with comments)
     [money]       start, banknotes = [[value, count], ...], salary, salary_on_landing
     [jail]        square, go_to_square, fine, max_turns, wait_one_turn, fine_on_forced_exit,
                   pay_then_roll
-    [buildings]   houses, hotels, hotel_returns_houses_free
+    [buildings]   houses, hotels, hotel_returns_houses_free, [hotel_name: hotel | castle]
     [rent]        double_rent_with_mortgaged
     [mortgage]    interest_percent, late_interest_percent, sell_whole_group_before_mortgage
     [trade]       blocked_by_group_buildings
@@ -93,6 +93,7 @@ RULE_TABLES: dict[str, dict[str, tuple[Any, str]]] = {
         "houses": (int, "houses"),
         "hotels": (int, "hotels"),
         "hotel_returns_houses_free": (bool, "hotel_returns_houses_free"),
+        "hotel_name": (("hotel", "castle"), "hotel_name"),
     },
     "rent": {"double_rent_with_mortgaged": (bool, "double_rent_with_mortgaged")},
     "mortgage": {
@@ -114,7 +115,7 @@ RULE_TABLES: dict[str, dict[str, tuple[Any, str]]] = {
         "hotel_houses": (int, "value_hotel_houses"),
     },
 }
-OPTIONAL = {("game", "default_edition"), ("game", "name")}
+OPTIONAL = {("game", "default_edition"), ("game", "name"), ("buildings", "hotel_name")}
 TOP_LEVEL = {*RULE_TABLES, "editions", "squares", "titles", "decks"}
 
 SQUARE_KEYS = {"index", "kind", "name", "source", "name_source", "tax", "deck"}

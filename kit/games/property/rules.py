@@ -168,6 +168,7 @@ class RuleSet:
     value_mortgaged: Fraction  # share of the price of a mortgaged title (PAL 1, RUT 1/2)
     value_house: Fraction  # share of a house's cost (RUT 1; PAL/SUP 0: not counted)
     value_hotel_houses: int  # a hotel (castle) counted as this many houses (RUT 5)
+    hotel_name: Literal["hotel", "castle"] = "hotel"  # what the big building is called (RUT-09)
     sources: dict[str, Source] = field(default_factory=dict)  # rule-level field -> source
     ref: str = ""  # the product reference printed on the box: "14-3603", "14-3501" ...
 
