@@ -2,4 +2,7 @@
 
 - `interest`: compound interest (Día de Paga's savings book and loans, the mortgages).
 - `dia_de_paga`: where a token lands in a month, the lottery, the necessity bet, the kitty.
+- `markov`: the long-run share of rolls that end on each square of a property game.
+- `rent`: expected rent per opponent roll and the payback time of houses, from those shares.
+- `scoring`: Palabra's multipliers, star cards and colour locks, exactly.
 """

@@ -8,11 +8,10 @@ KIT_REGOLD=1 pytest tests/games/test_dia_de_paga_play.py (and say why in the com
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 from random import Random
 
@@ -352,36 +351,21 @@ def test_golden_playthrough_replays_identically():
 
 
 # ------------------------------------------------------------------ a light core
-LIGHT = """
-import sys
-class Block:
-    def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in {heavy!r}:
-            raise ImportError(f"blocked for the light-core test: {{name}}")
-sys.meta_path.insert(0, Block())
-from random import Random
-from kit.games.core import play
-from kit.games.dia_de_paga.game import DiaDePagaGame
-from kit.games.dia_de_paga.bots import BOTS
-s = play(DiaDePagaGame(players=4, months=1).new_state(), list(BOTS.values()), Random(1), 50000)
-print(s.is_terminal())
-print(sorted(m for m in sys.modules if m.startswith("kit")))
-"""
-
-
-def test_the_engine_runs_with_numpy_pandas_matplotlib_sympy_blocked():
+def test_the_engine_runs_with_numpy_pandas_matplotlib_sympy_blocked(run_light):
     """DESIGN 'A light core': only the standard library, kit.prob and kit.games.core."""
-    heavy = ("numpy", "pandas", "matplotlib", "sympy")
-    run = subprocess.run(
-        [sys.executable, "-c", LIGHT.format(heavy=heavy)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
+    done, modules = run_light(
+        """
+        from random import Random
+        from kit.games.core import play
+        from kit.games.dia_de_paga.game import DiaDePagaGame
+        from kit.games.dia_de_paga.bots import BOTS
+        game = DiaDePagaGame(players=4, months=1)
+        s = play(game.new_state(), list(BOTS.values()), Random(1), 50000)
+        print(s.is_terminal())
+        print(sorted(m for m in sys.modules if m.startswith("kit")))
+        """
     )
-    assert run.returncode == 0, run.stderr
-    done, modules = run.stdout.splitlines()
     assert done == "True"
-    kit_modules = set(eval(modules))
-    allowed = {"kit", "kit.messages", "kit.prob", "kit.games", "kit.games.core"}
+    kit_modules = ast.literal_eval(modules)
+    allowed = {"kit", "kit.prob", "kit.games", "kit.games.core", "kit.messages"}
     assert {m for m in kit_modules if not m.startswith("kit.games.dia_de_paga")} <= allowed

@@ -1,0 +1,52 @@
+"""Shared test helpers."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+HEAVY = ("numpy", "pandas", "matplotlib", "sympy")
+
+_BLOCKER = """\
+import sys
+class _Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {blocked!r}:
+            raise ImportError(f"blocked for the light-core test: {{name}}")
+sys.meta_path.insert(0, _Block())
+"""
+_NONE_LOADED = """
+_loaded = sorted(m for m in sys.modules if m.split(".")[0] in {blocked!r})
+assert not _loaded, f"heavy modules were imported: {{_loaded}}"
+"""
+
+
+@pytest.fixture
+def run_light() -> Callable[..., list[str]]:
+    """Run code in a fresh interpreter where numpy, pandas, matplotlib and sympy (and `also`)
+    cannot be imported, as in an offline JupyterLite site (DESIGN.md, "A light core").
+
+    Returns the lines the code printed; fails the test with the code's error if it raised or
+    if any blocked module ended up imported.
+    """
+
+    def run(code: str, *, also: tuple[str, ...] = ()) -> list[str]:
+        blocked = set(HEAVY) | set(also)
+        script = (
+            _BLOCKER.format(blocked=blocked)
+            + textwrap.dedent(code)
+            + _NONE_LOADED.format(blocked=blocked)
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=False
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout.splitlines()
+
+    return run
