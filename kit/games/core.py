@@ -91,6 +91,14 @@ class State:
     def to_json(self) -> str:
         raise NotImplementedError
 
+    def __eq__(self, other: object) -> bool:
+        """Two states are equal when they belong to the same game and save to the same JSON."""
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.game is other.game and self.to_json() == other.to_json()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]  # states change in place: not hashable
+
 
 def _plain(value: Any) -> Any:
     return [_plain(v) for v in value] if isinstance(value, tuple) else value
@@ -115,6 +123,11 @@ def action_from_dict(data: Mapping[str, Any], actions: Mapping[str, type]) -> An
     if kind not in actions:
         raise ValueError(f"unknown action {kind!r}; this game's actions are {sorted(actions)}")
     return actions[kind](**{k: _frozen(v) for k, v in values.items()})
+
+
+def random_legal(state: State, rng: Random) -> Any:
+    """A bot for any game: a legal action chosen uniformly (invariant runs, empty seats)."""
+    return rng.choice(state.legal_actions())
 
 
 def play(state: State, policies: list[Any], rng: Random, max_steps: int = 1_000_000) -> State:

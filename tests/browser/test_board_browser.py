@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
+from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
 from playwright.sync_api import Locator, Page, expect
 
 import kit
@@ -20,7 +21,6 @@ from kit.widgets import PropertyBoard
 
 NOTEBOOK = "tablero_prueba.ipynb"
 GAME, PLAYERS, SEED = "superpoly", 3, 2026
-KERNEL_SECONDS = 120
 SOURCE = f"""import kit
 from kit.widgets import PropertyBoard
 
@@ -61,20 +61,6 @@ def plan() -> tuple[list[tuple[str, str]], int, int, str]:
     pytest.fail("the seeded board never offers a title to buy")
 
 
-def wait_for_the_kernel(page: Page) -> None:
-    """Run all before the kernel is connected clears the cells and runs nothing."""
-    page.wait_for_function(
-        """() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel
-                 ?.connectionStatus === 'connected'""",
-        timeout=KERNEL_SECONDS * 1000,
-    )
-
-
-def run_all_cells(page: Page) -> None:
-    page.locator(".lm-MenuBar-item", has_text="Run").first.click()
-    page.locator("li.lm-Menu-item[data-command='runmenu:run-all']").click()
-
-
 def the_board(page: Page) -> Locator:
     board = page.locator(".kit-board").first
     expect(board.locator("[data-testid=board] svg")).to_be_visible(timeout=KERNEL_SECONDS * 1000)
@@ -100,11 +86,6 @@ def play_roll_and_buy(board: Locator, artifacts: Path, prefix: str) -> None:
     board.locator(f"[data-square='{square}']").click()  # its title deed in the side panel
     expect(board.get_by_test_id("deed")).to_contain_text("Precio")
     board.screenshot(path=artifacts / f"{prefix}-board-bought.png")
-
-
-def unexpected(errors: list[str]) -> list[str]:
-    """Every page error except Voilà's icon fonts, which it asks of an unreachable CDN."""
-    return [e for e in errors if "net::ERR_NAME_NOT_RESOLVED" not in e]
 
 
 @pytest.mark.browser

@@ -8,10 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
 from playwright.sync_api import Locator, Page, expect
 
 LESSON = "01_dados.ipynb"
-KERNEL_SECONDS = 120
 
 
 def first_dice_lab(page: Page) -> Locator:
@@ -29,20 +29,6 @@ def roll_100_adds_100(lab: Locator) -> None:
     expect(lab.get_by_test_id("histogram").locator("rect.kit-observed").first).to_be_visible()
 
 
-def wait_for_the_kernel(page: Page) -> None:
-    """Run all before the kernel is connected clears the cells and runs nothing."""
-    page.wait_for_function(
-        """() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel
-                 ?.connectionStatus === 'connected'""",
-        timeout=KERNEL_SECONDS * 1000,
-    )
-
-
-def run_all_cells(page: Page) -> None:
-    page.locator(".lm-MenuBar-item", has_text="Run").first.click()
-    page.locator("li.lm-Menu-item[data-command='runmenu:run-all']").click()
-
-
 def wait_for_all_cells_to_finish(page: Page) -> None:
     """Run all marks every cell [*] at once; the lesson is done when no [*] is left."""
     page.wait_for_function(
@@ -50,12 +36,6 @@ def wait_for_all_cells_to_finish(page: Page) -> None:
                  .some(prompt => prompt.textContent.includes('*'))""",
         timeout=KERNEL_SECONDS * 1000,
     )
-
-
-def unexpected(errors: list[str]) -> list[str]:
-    """Every page error except Voilà's icon fonts, which it asks of a CDN this offline machine
-    cannot resolve."""
-    return [e for e in errors if "net::ERR_NAME_NOT_RESOLVED" not in e]
 
 
 def bad_seed_is_explained_then_reset_empties(lab: Locator, screenshot: Path) -> None:

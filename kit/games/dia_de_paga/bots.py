@@ -23,6 +23,7 @@ from random import Random
 from typing import Any
 
 from kit.games.core import play
+from kit.games.core import random_legal as random_legal  # the shared bot, re-exported
 from kit.games.dia_de_paga.actions import (
     Buy,
     Deposit,
@@ -195,11 +196,6 @@ def do_nothing(state: DiaDePagaState, rng: Random) -> Any:
     if ph == REPAY:
         return EndPayday()
     return state.legal_actions()[0]
-
-
-def random_legal(state: DiaDePagaState, rng: Random) -> Any:
-    """Any legal action, uniformly (for invariant runs)."""
-    return rng.choice(state.legal_actions())
 
 
 BOTS: dict[str, Policy] = {

@@ -295,13 +295,6 @@ class DiaDePagaState(State):
             setattr(new, f, data[f])
         return new
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, DiaDePagaState):
-            return NotImplemented
-        return self.game is other.game and self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         who = "chance" if self.is_chance() else self.current_player()
         return f"<Día de Paga: phase {self.phase}, to act {who}, days {self.pos}>"

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
+from kit.games.core import random_legal
+
 from .actions import Exchange, Pass
 from .finder import find_plays
 
@@ -55,11 +57,6 @@ def beginner(state: Any, rng: Random) -> Any:
         words.sort(key=lambda c: (len(c.action.cards), c.action.letters, c.action.cards))
         return words[0].action
     return _no_play(state)
-
-
-def random_legal(state: Any, rng: Random) -> Any:
-    actions = state.legal_actions()
-    return actions[rng.randrange(len(actions))]
 
 
 BOTS: dict[str, Policy] = {"greedy": greedy, "beginner": beginner, "random": random_legal}

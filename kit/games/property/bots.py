@@ -26,6 +26,7 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
+from kit.games.core import random_legal as random_legal  # the shared bot, re-exported
 from kit.games.property.actions import (
     AcceptTrade,
     Bid,
@@ -344,11 +345,6 @@ Seeds 2 and 3: build_asap 14 and 17, 13 and 10, 17 and 10 of 50; dealmaker 50 an
 49, 50 and 50. Lifting mortgages alone, without trading, finishes 19, 14, 14 of 50 (seed 1):
 the trades are what end the games.
 """
-
-
-def random_legal(state: Any, rng: Random) -> Any:
-    """Any legal action, uniformly (for testing the engine)."""
-    return rng.choice(state.legal_actions())
 
 
 POLICIES: dict[str, Policy] = {

@@ -417,13 +417,6 @@ class PropertyState(State):
             setattr(new, f, v)
         return new
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, PropertyState):
-            return NotImplemented
-        return self.game is other.game and self.to_json() == other.to_json()
-
-    __hash__ = None  # type: ignore[assignment]
-
     def __repr__(self) -> str:
         g = self.game
         who = "chance" if self.is_chance() else self.current_player()
