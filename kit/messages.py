@@ -1,271 +1,60 @@
 """One catalogue for every string a student or teacher reads: Spanish by default, English too.
 
 Widgets, checks and errors ask `t(key, **values)` for their text, so a class switches language
-with one call, `kit.set_language("en")`, and no label is written twice.
+with one call, `kit.set_language("en")`, and no label is written twice. The texts live in
+`kit/data/messages/<area>.toml`, one file per area ("board.turn" is `[turn]` in board.toml), each
+entry with its Spanish and English side by side so a translator sees both at once.
 """
 
 from __future__ import annotations
 
-CATALOGUE: dict[str, dict[str, str]] = {
-    "es": {
-        # dice lab
-        "dice.title": "Laboratorio de dados",
-        "dice.roll": "Tirar {n}",
-        "dice.reset": "Reiniciar",
-        "dice.seed": "Semilla",
-        "dice.rolls": "Tiradas",
-        "dice.doubles_share": "Dobles",
-        "dice.exact": "exacto",
-        "dice.observed": "observado",
-        "dice.sum": "Suma de los dos dados",
-        "dice.share": "Proporción",
-        "dice.last": "Última tirada",
-        "dice.none_yet": "Aún no hay tiradas",
-        "dice.bad_count": (
-            "No se puede tirar {value!r} veces: escribe un número entero entre 1 y {limit}."
-        ),
-        "dice.bad_seed": "La semilla debe ser un número entero (por ejemplo 2026), no {value!r}.",
-        # interest explorer
-        "interest.title": "Explorador de interés compuesto",
-        "interest.mode": "Modo",
-        "interest.mode_once": "Ahorro: un depósito",
-        "interest.mode_monthly": "Ahorro: cada mes",
-        "interest.mode_loan": "Préstamo",
-        "interest.amount": "Cantidad (€)",
-        "interest.rate": "Interés (% al mes)",
-        "interest.months": "Meses",
-        "interest.formula": "Fórmula",
-        "interest.final_savings": "En la libreta al final: {approx} (exacto: {exact})",
-        "interest.final_loan": (
-            "Devuelto en total (préstamo + intereses): {approx} (exacto: {exact})"
-        ),
-        "interest.loan_cards": "Los préstamos van en tarjetas de 1500 €: {cards} tarjeta(s).",
-        "interest.month": "Mes",
-        "interest.opening": "Al empezar",
-        "interest.deposit": "Depósito",
-        "interest.interest": "Intereses",
-        "interest.closing": "Al acabar",
-        "interest.debt": "Deuda",
-        "interest.repayment": "Devuelto",
-        "interest.no_months": "Con 0 meses todavía no ha pasado ningún mes.",
-        "interest.error": "No se puede calcular: {error}",
-        # property board
-        "board.title": "{game}",
-        "board.turn": "Turno {n}",
-        "board.to_act": "Le toca a {name}",
-        "board.game_over": "Fin de la partida",
-        "board.winner": "Gana {name}",
-        "board.chance": "Azar: {phase}",
-        "board.dice": "Dados",
-        "board.no_dice": "Aún no hay tirada",
-        "board.bank": "Banco: {houses} casas, {hotels} {hotel_word}",
-        "board.hotel": "hotel",
-        "board.hotels": "hoteles",
-        "board.castle": "castillo",
-        "board.castles": "castillos",
-        "board.player": "Jugador",
-        "board.cash": "Dinero",
-        "board.titles": "Títulos",
-        "board.cards": "Tarjetas",
-        "board.in_jail": "en {jail}",
-        "board.bankrupt": "en bancarrota",
-        "board.mortgaged": "HIPOTECA",
-        "board.owner": "Dueño",
-        "board.nobody": "el banco",
-        "board.price": "Precio",
-        "board.rent": "Alquiler",
-        "board.rent_now": "Alquiler ahora",
-        "board.rent_bare": "Solar sin casas",
-        "board.rent_houses": "Con {n} casa(s)",
-        "board.rent_hotel": "Con {hotel_word}",
-        "board.rent_stations": "Con {n} del grupo",
-        "board.rent_utility": "Con {n} del grupo: {times} × los dados",
-        "board.house_cost": "Cada casa",
-        "board.hotel_cost": "{hotel_word}",
-        "board.mortgage_value": "Hipoteca",
-        "board.redeem_cost": "Levantar la hipoteca",
-        "board.group": "Grupo",
-        "board.tax": "Paga {amount} al banco",
-        "board.draw": "Coge una carta de {deck}",
-        "board.pick_square": "Toca una casilla para ver su título.",
-        "board.actions": "Acciones",
-        "board.heat": "Mapa de calor",
-        "board.min": "mín.",
-        "board.max": "máx.",
-        "board.rolled": "{name} saca {a} + {b} = {total} y va a {square}.",
-        "board.done": "{name}: {action}.",
-        "board.not_allowed": "No se puede: {reason}",
-        "board.bad_click": "No entiendo ese clic: {content!r}",
-        "board.bad_square": "No existe la casilla {value!r}: elige una de 0 a 39.",
-        "action.RollDice": "Tirar los dados",
-        "action.EndTurn": "Terminar el turno",
-        "action.Buy": "Comprar {square} por {amount}",
-        "action.Decline": "No comprar (se subasta)",
-        "action.Bid": "{player} puja {amount}",
-        "action.PassBid": "{player} se retira de la subasta",
-        "action.Build": "Edificar en {square}",
-        "action.SellBuilding": "Vender un edificio de {square}",
-        "action.Mortgage": "Hipotecar {square}",
-        "action.Redeem": "Levantar la hipoteca de {square}",
-        "action.KeepMortgaged": "Dejar hipotecada {square}",
-        "action.AcceptTrade": "Aceptar el trato",
-        "action.RejectTrade": "Rechazar el trato",
-        "action.PayJailFine": "Pagar la multa ({amount}) y salir",
-        "action.UseJailCard": "Usar la tarjeta para salir",
-        "action.PayWithTitles": "Pagar con {squares}",
-        "action.DeclareBankruptcy": "Declararse en bancarrota",
-        "action.ProposeTrade": "Proponer un trato",
-        # numbers as the language writes them (10 000; 16,7 %)
-        "number.group": "\u202f",
-        "number.decimal": ",",
-        "number.percent": "{value}\u00a0%",
-        # exercise checks
-        "check.right": "✔ ¡Correcto!",
-        "check.wrong": "✘ Todavía no.",
-        "check.hint": "Pista: {hint}",
-        "check.missing": "✘ Todavía no hay respuesta: sustituye ... por tu respuesta.",
-        "check.wrong_type": "✘ Se esperaba {expected}; has escrito {got!r}.",
-        "check.unknown": "✘ No existe el ejercicio {exercise_id!r}. ¿Has copiado bien el nombre?",
-        "kind.number": "un número (entero, fracción como Fraction(2, 3) o decimal)",
-        "kind.expression": "una expresión de sympy o un número",
-        "kind.text": "un texto entre comillas",
-        "check.precision": "(se acepta con {digits} decimales)",
-        "kind.expression_in": "una expresión de sympy con {symbols} (o un número)",
-        "check.decimal_comma": "En Python los decimales llevan punto, no coma: escribe {number}.",
-        "kind.number_set": "un conjunto de números, por ejemplo {{1, 2, 3}}",
-        "kind.text_set": 'un conjunto de textos, por ejemplo {{"rojo", "azul"}}',
-        # student copies of exercise notebooks
-        "student.answer_here": "# Escribe tu respuesta en lugar de ... y ejecuta la celda.",
-    },
-    "en": {
-        "dice.title": "Dice lab",
-        "dice.roll": "Roll {n}",
-        "dice.reset": "Reset",
-        "dice.seed": "Seed",
-        "dice.rolls": "Rolls",
-        "dice.doubles_share": "Doubles",
-        "dice.exact": "exact",
-        "dice.observed": "observed",
-        "dice.sum": "Sum of the two dice",
-        "dice.share": "Share",
-        "dice.last": "Last roll",
-        "dice.none_yet": "No rolls yet",
-        "dice.bad_count": "Cannot roll {value!r} times: type a whole number from 1 to {limit}.",
-        "dice.bad_seed": "The seed must be a whole number (for example 2026), not {value!r}.",
-        "interest.title": "Compound interest explorer",
-        "interest.mode": "Mode",
-        "interest.mode_once": "Savings: one deposit",
-        "interest.mode_monthly": "Savings: every month",
-        "interest.mode_loan": "Loan",
-        "interest.amount": "Amount (€)",
-        "interest.rate": "Interest (% a month)",
-        "interest.months": "Months",
-        "interest.formula": "Formula",
-        "interest.final_savings": "In the savings book at the end: {approx} (exactly: {exact})",
-        "interest.final_loan": "Paid back in all (loan + interest): {approx} (exactly: {exact})",
-        "interest.loan_cards": "Loans come in 1500 € cards: {cards} card(s).",
-        "interest.month": "Month",
-        "interest.opening": "Opening",
-        "interest.deposit": "Deposit",
-        "interest.interest": "Interest",
-        "interest.closing": "Closing",
-        "interest.debt": "Debt",
-        "interest.repayment": "Repaid",
-        "interest.no_months": "With 0 months, no month has gone by yet.",
-        "interest.error": "Cannot compute this: {error}",
-        "board.title": "{game}",
-        "board.turn": "Turn {n}",
-        "board.to_act": "{name} to play",
-        "board.game_over": "Game over",
-        "board.winner": "{name} wins",
-        "board.chance": "Chance: {phase}",
-        "board.dice": "Dice",
-        "board.no_dice": "No roll yet",
-        "board.bank": "Bank: {houses} houses, {hotels} {hotel_word}",
-        "board.hotel": "hotel",
-        "board.hotels": "hotels",
-        "board.castle": "castle",
-        "board.castles": "castles",
-        "board.player": "Player",
-        "board.cash": "Cash",
-        "board.titles": "Titles",
-        "board.cards": "Cards",
-        "board.in_jail": "in {jail}",
-        "board.bankrupt": "bankrupt",
-        "board.mortgaged": "MORTGAGED",
-        "board.owner": "Owner",
-        "board.nobody": "the bank",
-        "board.price": "Price",
-        "board.rent": "Rent",
-        "board.rent_now": "Rent now",
-        "board.rent_bare": "Lot with no houses",
-        "board.rent_houses": "With {n} house(s)",
-        "board.rent_hotel": "With a {hotel_word}",
-        "board.rent_stations": "With {n} of the group",
-        "board.rent_utility": "With {n} of the group: {times} × the dice",
-        "board.house_cost": "Each house",
-        "board.hotel_cost": "{hotel_word}",
-        "board.mortgage_value": "Mortgage",
-        "board.redeem_cost": "Lift the mortgage",
-        "board.group": "Group",
-        "board.tax": "Pay {amount} to the bank",
-        "board.draw": "Draw a card from {deck}",
-        "board.pick_square": "Click a square to see its title deed.",
-        "board.actions": "Actions",
-        "board.heat": "Heat map",
-        "board.min": "min",
-        "board.max": "max",
-        "board.rolled": "{name} rolls {a} + {b} = {total} and goes to {square}.",
-        "board.done": "{name}: {action}.",
-        "board.not_allowed": "Not allowed: {reason}",
-        "board.bad_click": "Cannot understand that click: {content!r}",
-        "board.bad_square": "There is no square {value!r}: choose one from 0 to 39.",
-        "action.RollDice": "Roll the dice",
-        "action.EndTurn": "End the turn",
-        "action.Buy": "Buy {square} for {amount}",
-        "action.Decline": "Do not buy (auction)",
-        "action.Bid": "{player} bids {amount}",
-        "action.PassBid": "{player} leaves the auction",
-        "action.Build": "Build on {square}",
-        "action.SellBuilding": "Sell a building on {square}",
-        "action.Mortgage": "Mortgage {square}",
-        "action.Redeem": "Lift the mortgage on {square}",
-        "action.KeepMortgaged": "Keep {square} mortgaged",
-        "action.AcceptTrade": "Accept the trade",
-        "action.RejectTrade": "Reject the trade",
-        "action.PayJailFine": "Pay the fine ({amount}) and leave",
-        "action.UseJailCard": "Use the card to leave",
-        "action.PayWithTitles": "Pay with {squares}",
-        "action.DeclareBankruptcy": "Declare bankruptcy",
-        "action.ProposeTrade": "Propose a trade",
-        "number.group": ",",
-        "number.decimal": ".",
-        "number.percent": "{value}%",
-        "check.right": "✔ Correct!",
-        "check.wrong": "✘ Not yet.",
-        "check.hint": "Hint: {hint}",
-        "check.missing": "✘ No answer yet: replace ... with your answer.",
-        "check.wrong_type": "✘ Expected {expected}; you wrote {got!r}.",
-        "check.unknown": "✘ There is no exercise {exercise_id!r}. Is the name copied right?",
-        "kind.number": "a number (whole, a fraction like Fraction(2, 3), or a decimal)",
-        "kind.expression": "a sympy expression or a number",
-        "kind.text": "a text in quotes",
-        "check.precision": "(accepted to {digits} decimal places)",
-        "kind.expression_in": "a sympy expression in {symbols} (or a number)",
-        "check.decimal_comma": "Python writes decimals with a point, not a comma: write {number}.",
-        "kind.number_set": "a set of numbers, for example {{1, 2, 3}}",
-        "kind.text_set": 'a set of texts, for example {{"red", "blue"}}',
-        "student.answer_here": "# Write your answer in place of ... and run the cell.",
-    },
-}
+from functools import cache
+from pathlib import Path
+
+LANGUAGES = ("es", "en")
+FOLDER = Path(__file__).parent / "data" / "messages"
+
+
+def _load() -> dict[str, dict[str, str]]:
+    """Every area file, checked: each entry has exactly one text per language."""
+    import tomllib  # here, not at the top: `import kit` stays fast until a text is needed
+
+    catalogue: dict[str, dict[str, str]] = {code: {} for code in LANGUAGES}
+    folder = FOLDER
+    for path in sorted(folder.iterdir(), key=lambda p: p.name):
+        if not path.name.endswith(".toml"):
+            continue
+        area = path.name.removesuffix(".toml")
+        for name, entry in tomllib.loads(path.read_text(encoding="utf-8")).items():
+            if not isinstance(entry, dict) or sorted(entry) != sorted(LANGUAGES):
+                raise ValueError(
+                    f"kit/data/messages/{path.name}: [{name}] needs exactly the keys "
+                    f"{list(LANGUAGES)}, each a text"
+                )
+            for code in LANGUAGES:
+                catalogue[code][f"{area}.{name}"] = str(entry[code])
+    return catalogue
+
+
+@cache
+def catalogue() -> dict[str, dict[str, str]]:
+    """{language: {key: text}}, read once, on the first text asked for."""
+    return _load()
+
+
+def __getattr__(name: str) -> object:
+    if name == "CATALOGUE":  # the catalogue as a module attribute, still read lazily
+        return catalogue()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _language = "es"
 
 
 def set_language(code: str) -> None:
     """Switch every label, check and message to 'es' (Spanish) or 'en' (English)."""
-    if code not in CATALOGUE:
-        raise ValueError(f"unknown language {code!r}; choose one of {sorted(CATALOGUE)}")
+    if code not in LANGUAGES:
+        raise ValueError(f"unknown language {code!r}; choose one of {sorted(LANGUAGES)}")
     global _language
     _language = code
 
@@ -276,4 +65,4 @@ def language() -> str:
 
 def t(key: str, **values: object) -> str:
     """The text for `key` in the current language, with `values` filled in."""
-    return CATALOGUE[_language][key].format(**values)
+    return catalogue()[_language][key].format(**values)
