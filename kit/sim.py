@@ -195,6 +195,11 @@ def _bot(engine: Engine, name: str) -> Policy:
     return bots[name]
 
 
+def bot(game: Any, name: str) -> Policy:
+    """The bot called `name` in the engine that plays `game` (a name, a .toml file)."""
+    return _bot(engine_of(game), name)
+
+
 def _policies(
     engine: Engine, policies: Sequence[Policy | str] | None, players: int
 ) -> list[Policy]:

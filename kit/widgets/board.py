@@ -25,6 +25,7 @@ import traitlets
 from kit import render
 from kit.games.property.actions import RollDice, action_from_dict
 from kit.messages import t
+from kit.session import Session
 from kit.widgets.board_view import action_label, board_view
 
 STATIC = Path(__file__).parent / "static"
@@ -52,16 +53,20 @@ class PropertyBoard(anywidget.AnyWidget):
             raise ValueError(t("dice.bad_seed", value=seed))
         self.seed = seed
         self._rng = Random(seed)
-        if hasattr(state_or_game, "new_state"):
+        self.session: Session | None = None
+        if isinstance(state_or_game, Session):
+            self.session = state_or_game
+            state = state_or_game.state
+        elif hasattr(state_or_game, "new_state"):
             state = state_or_game.new_state()
         elif hasattr(state_or_game, "legal_actions") and hasattr(state_or_game, "game"):
             state = state_or_game
         else:
             raise TypeError(
-                "PropertyBoard shows a property game or one of its states, for example "
-                f'PropertyBoard(kit.load("superpoly", players=3)), not {state_or_game!r}'
+                "PropertyBoard shows a property game, one of its states or a kit.Session, for "
+                f'example PropertyBoard(kit.load("superpoly", players=3)), not {state_or_game!r}'
             )
-        self.state = state
+        self._state = state
         self._selected: int | None = None
         self._heat: Sequence[Any] | Mapping[int, Any] | None = None
         self._heat_label: str | None = None
@@ -69,13 +74,21 @@ class PropertyBoard(anywidget.AnyWidget):
         self._publish("")
         self.on_msg(self._on_click)
 
+    @property
+    def state(self) -> Any:
+        """The position shown: the session's, when the board plays a class game."""
+        return self.session.state if self.session is not None else self._state
+
     # -- the Python API ----------------------------------------------------------------------
 
     def act(self, action: Any) -> None:
         """Play `action` for whoever is to act; IllegalAction (a ValueError) if the rules say no."""
         before = self.state.current_player()
-        self.state.apply(action)
-        self._advance()
+        if self.session is not None:  # the session plays the bots and saves the game
+            self.session.act(action)
+        else:
+            self.state.apply(action)
+            self._advance()
         self._publish(self._narrate(before, action))
 
     def select(self, square: int | None) -> None:
@@ -117,7 +130,10 @@ class PropertyBoard(anywidget.AnyWidget):
     # -- state and clicks --------------------------------------------------------------------
 
     def _advance(self) -> None:
-        """Play every chance node (dice, shuffles) with the board's own seeded generator."""
+        """Play every chance node (dice, shuffles) with the board's own seeded generator (a
+        session rolls its own)."""
+        if self.session is not None:
+            return
         state = self.state
         for _ in range(MAX_CHANCE_STEPS):
             if state.is_terminal() or not state.is_chance():

@@ -1,0 +1,283 @@
+"""A game at a class table: who sits where (people or bots), seeded chance, and a save file.
+
+    >>> partida = Session.start("superpoly", humans=["Ana", "Luis"], bots=["build_asap"],
+    ...                         seed=2026, save_to="partida.json")
+    >>> partida.act(partida.state.legal_actions()[0])   # a person plays; bots answer at once
+    >>> partida = Session.resume("partida.json")          # after a kernel restart: nothing lost
+
+After every action the session rolls what chance decides (dice, shuffles) with its own seeded
+generator, lets the bots play until a person must choose, and writes the whole table to its JSON
+file: the rule set and options, the seats, the state, the generator's state and the game log. A
+resumed session therefore goes on exactly as the uninterrupted one would have. The file is
+replaced atomically, so a kernel killed mid-write leaves the previous save intact.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from kit.games import engine_family, load
+from kit.messages import t
+from kit.sim import bot
+
+FORMAT = "kit-session"
+VERSION = 1
+MAX_STEPS = 100_000  # chance and bot moves in a row before the session calls it a runaway game
+
+
+def _random_state(rng: Random) -> list[Any]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def _set_random_state(rng: Random, saved: list[Any]) -> None:
+    version, internal, gauss = saved
+    rng.setstate((version, tuple(internal), gauss))
+
+
+def _state_class(game: Any) -> Any:
+    return type(game.new_state())
+
+
+class Session:
+    """One game in progress: `state`, the seats, the log; `act` plays and saves."""
+
+    def __init__(
+        self,
+        ruleset: str,
+        names: Sequence[str],
+        bots: Sequence[str | None],
+        *,
+        seed: int,
+        options: dict[str, Any] | None = None,
+        save_to: str | Path | None = None,
+        state: Any = None,
+        log: list[dict[str, Any]] | None = None,
+    ) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(t("session.bad_seed", value=seed))
+        if len(names) != len(bots):
+            raise ValueError("one bot name (or None for a person) per seat")
+        self.ruleset = str(ruleset)
+        self.family = engine_family(ruleset)
+        self.options = dict(options or {})
+        self.names = list(names)
+        self.seat_bots = list(bots)
+        self.seed = seed
+        self.path = Path(save_to) if save_to is not None else None
+        self.game = load(ruleset, players=self.names, **self.options)
+        self._policies = {p: bot(ruleset, name) for p, name in enumerate(bots) if name}
+        self.rng = Random(seed)
+        self.state = state if state is not None else self.game.new_state()
+        self.log: list[dict[str, Any]] = list(log or [])
+
+    # -- starting and resuming ------------------------------------------------------------------
+
+    @classmethod
+    def start(
+        cls,
+        ruleset: str,
+        *,
+        humans: Sequence[str],
+        bots: Sequence[str] = (),
+        seed: int = 2026,
+        save_to: str | Path | None = None,
+        **options: Any,
+    ) -> Session:
+        """A new game: the people in `humans` (hot seat) first, then one seat per bot name in
+        `bots` (e.g. "build_asap"). Options go to `kit.load` (edition, time_limit, months…)."""
+        humans = [str(name).strip() for name in humans]
+        if any(not name for name in humans):
+            raise ValueError(t("session.no_name"))
+        robot_names = [t("session.bot_name", n=k + 1) for k in range(len(bots))]
+        names = [*humans, *robot_names]
+        if len(set(names)) != len(names):
+            raise ValueError(t("session.same_name", names=", ".join(names)))
+        session = cls(
+            ruleset,
+            names,
+            [None] * len(humans) + list(bots),
+            seed=seed,
+            options=options,
+            save_to=save_to,
+        )
+        session.advance()
+        session.save()
+        return session
+
+    @classmethod
+    def resume(cls, path: str | Path) -> Session:
+        """The game saved in `path`, exactly where it stopped (state, dice generator, log)."""
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise ValueError(t("session.no_file", path=path)) from None
+        except json.JSONDecodeError as error:
+            raise ValueError(t("session.not_json", path=path, error=error)) from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ValueError(t("session.not_a_game", path=path))
+        if data.get("version") != VERSION:
+            raise ValueError(t("session.version", path=path, version=data.get("version")))
+        session = cls(
+            data["ruleset"],
+            data["names"],
+            data["bots"],
+            seed=data["seed"],
+            options=data["options"],
+            save_to=path,
+            log=data["log"],
+        )
+        session.state = _state_class(session.game).from_json(
+            json.dumps(data["state"]), session.game
+        )
+        _set_random_state(session.rng, data["random"])
+        return session
+
+    @classmethod
+    def resume_or_start(cls, path: str | Path, ruleset: str, **start: Any) -> Session:
+        """Resume the game in `path` if there is one, else start it there: the one cell a
+        play notebook needs, run again after a kernel restart."""
+        if Path(path).exists():
+            session = cls.resume(path)
+            if session.ruleset != str(ruleset):
+                raise ValueError(
+                    t("session.other_game", path=path, saved=session.ruleset, wanted=ruleset)
+                )
+            return session
+        return cls.start(ruleset, save_to=path, **start)
+
+    # -- playing -------------------------------------------------------------------------------
+
+    def to_act(self) -> int | None:
+        """The seat that must choose now, or None (game over, or chance to roll)."""
+        if self.state.is_terminal() or self.state.is_chance():
+            return None
+        return self.state.current_player()
+
+    def human_to_act(self) -> bool:
+        seat = self.to_act()
+        return seat is not None and self.seat_bots[seat] is None
+
+    def why_not(self, action: Any) -> str | None:
+        """Why the rules refuse `action` now, or None if it is legal (changes nothing)."""
+        return self.state.why_not(action)
+
+    def act(self, action: Any) -> None:
+        """The person to act plays `action`; then chance and bots until a person must choose;
+        then save. An illegal action raises `IllegalAction` and changes nothing."""
+        if self.to_act() is None:  # only a finished game: chance is always rolled at once
+            raise ValueError(t("session.game_over"))
+        self._play(action, by="human")
+        self.advance()
+        self.save()
+
+    def step(self) -> bool:
+        """One move by chance or a bot (for a table of bots only); False if a person must act
+        or the game is over."""
+        state = self.state
+        if state.is_terminal():
+            return False
+        if state.is_chance():
+            state.apply_chance(state.sample_chance(self.rng))
+            return True
+        seat = state.current_player()
+        if self.seat_bots[seat] is None:
+            return False
+        self._play(self._policies[seat](state, self.rng), by="bot")
+        return True
+
+    def advance(self) -> None:
+        """Chance and bots until a person must choose or the game ends. A table with no person
+        at it waits for `step()` or `play_bots()`, so a class can watch the bots play."""
+        if all(name is not None for name in self.seat_bots):
+            while self.state.is_chance():
+                self.step()
+            return
+        for _ in range(MAX_STEPS):
+            if not self.step():
+                return
+        raise RuntimeError(f"{MAX_STEPS} moves without a person to play: a runaway game")
+
+    def play_bots(self, moves: int) -> int:
+        """Up to `moves` moves of a table of bots (chance rolls not counted); saves after."""
+        if isinstance(moves, bool) or not isinstance(moves, int) or moves < 0:
+            raise ValueError(t("session.bad_moves", value=moves))
+        played = 0
+        while played < moves and self.step():
+            if not self.state.is_chance():
+                played += 1
+            while self.state.is_chance():
+                self.step()
+        self.save()
+        return played
+
+    def _play(self, action: Any, by: str) -> None:
+        """Apply one action (validated by the engine), roll what chance decides right after
+        it, and record what happened."""
+        before = self.state.copy()
+        actor = self.state.current_player()
+        self.state.apply(action)
+        while self.state.is_chance() and not self.state.is_terminal():
+            self.state.apply_chance(self.state.sample_chance(self.rng))
+        entry: dict[str, Any] = {
+            "turn": getattr(before, "turns", None),
+            "player": actor,
+            "by": by,
+            "action": _action_data(action),
+            "events": self._events(before, actor, action),
+        }
+        self.log.append(entry)
+
+    def _events(self, before: Any, actor: int, action: Any) -> list[dict[str, Any]]:
+        if self.family != "property":
+            return []
+        from kit.games.property.events import events
+
+        return events(before, self.state, actor, action)
+
+    # -- saving --------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "ruleset": self.ruleset,
+            "options": self.options,
+            "names": self.names,
+            "bots": self.seat_bots,
+            "seed": self.seed,
+            "random": _random_state(self.rng),
+            "state": json.loads(self.state.to_json()),
+            "log": self.log,
+        }
+
+    def save(self, path: str | Path | None = None) -> Path | None:
+        """Write the table to its file (or to `path`, which becomes its file); atomic."""
+        if path is not None:
+            self.path = Path(path)
+        if self.path is None:
+            return None
+        text = json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+        partial = self.path.with_name(self.path.name + ".partial")
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, self.path)
+        return self.path
+
+    def __repr__(self) -> str:
+        seats = ", ".join(
+            f"{name} ({bot_name})" if bot_name else name
+            for name, bot_name in zip(self.names, self.seat_bots, strict=True)
+        )
+        return f"Session({self.ruleset!r}: {seats}; seed {self.seed})"
+
+
+def _action_data(action: Any) -> dict[str, Any]:
+    from kit.games.core import action_to_dict
+
+    return action_to_dict(action)

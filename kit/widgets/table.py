@@ -1,0 +1,332 @@
+"""A live class game of El Palé, La Ruta del Tesoro or Superpoly: the board and its panels.
+
+    >>> mesa = PropertyTable.resume_or_start("partida.json", "superpoly",
+    ...                                      humans=["Ana", "Luis"], bots=["build_asap"])
+    >>> mesa                                   # board, players, auction, trade, log
+
+One-way flow: a `kit.Session` holds the game; every click (a board button, a bid, a trade) goes
+to the session as an action, the engine checks it, chance and bots answer, the session saves
+the game to its JSON file, and then every panel is drawn again from the session's state. A
+refused action shows the engine's reason and changes nothing. The panels are ipywidgets; the
+board is the `PropertyBoard` anywidget, whose own buttons are the action bar.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from kit.games.property.actions import Bid, PassBid, ProposeTrade
+from kit.messages import t
+from kit.session import Session
+from kit.widgets.board import PropertyBoard
+from kit.widgets.board_view import board_view, money
+from kit.widgets.game_log import log_lines
+
+LOG_LINES = 12
+TEXT = "font-size:18px"  # projector-sized, like the board's side panel
+REFUSED = "color:#B00020;font-size:18px"
+BOT_BURST = 25  # moves per click of "25 moves" at a table of bots
+
+
+def _html(text: str = "") -> w.HTML:
+    return w.HTML(text, layout=w.Layout(width="100%"))
+
+
+def players_html(session: Session, view: dict[str, Any]) -> str:
+    """The players' panel as an HTML table: cash, titles, get-out cards, jail, bots."""
+    g = session.game
+    jail = g.rules.squares[g.rules.jail.square].name
+    rows = []
+    for p in view["players"]:
+        titles = []
+        for square in p["titles"]:
+            sq = view["squares"][square]
+            mark = f" {t('table.mortgaged_mark')}" if sq["mortgaged"] else ""
+            chip = (
+                f'<span style="display:inline-block;width:0.8em;height:0.8em;'
+                f'background:{sq["colour"]};border:1px solid #444;margin-right:3px"></span>'
+            )
+            titles.append(f"{chip}{escape(sq['name'])}{mark}")
+        if not p["alive"]:
+            status = t("table.bankrupt")
+        elif p["in_jail"]:
+            status = t("table.in_jail", jail=jail, turns=p["jail_turns"])
+        else:
+            status = t("table.free")
+        bot = session.seat_bots[p["index"]]
+        who = escape(p["name"]) + (
+            f" <small>({t('table.bot')}: {escape(bot)})</small>" if bot else ""
+        )
+        style = "background:#FFF3C4;font-weight:bold" if view["to_act"] == p["index"] else ""
+        token = f'<span style="color:{p["colour"]};font-size:1.2em">●</span> {p["mark"]}'
+        rows.append(
+            f'<tr style="{style}" data-player="{p["index"]}"><td>{token}</td><td>{who}</td>'
+            f'<td style="text-align:right">{p["cash_text"]}</td>'
+            f"<td>{'<br>'.join(titles) or t('table.none')}</td>"
+            f'<td style="text-align:center">{p["cards"]}</td><td>{status}</td></tr>'
+        )
+    head = (
+        f"<th></th><th>{t('table.player')}</th><th>{t('table.cash')}</th>"
+        f"<th>{t('table.titles')}</th><th>{t('table.jail_cards')}</th><th>{t('table.state')}</th>"
+    )
+    return (
+        f'<div class="kit-table-players" style="{TEXT}"><h4>{t("table.players")}</h4>'
+        f'<table style="border-collapse:collapse" cellpadding="4"><tr>{head}</tr>'
+        + "".join(rows)
+        + f"</table><p>{escape(view['bank']['text'])}</p></div>"
+    )
+
+
+class PropertyTable(w.VBox):
+    """The whole table of a class game: board, players, auction, trade, bots, log, saving."""
+
+    def __init__(self, session: Session) -> None:
+        if not isinstance(session, Session) or session.family != "property":
+            raise TypeError(
+                "PropertyTable plays a kit.Session of a property game, for example "
+                'PropertyTable.resume_or_start("partida.json", "superpoly", humans=["Ana"])'
+            )
+        self.session = session
+        self.board = PropertyBoard(session)
+        self.players = _html()
+        self.message = _html()
+        self.game_log = _html()
+        self.saved = _html()
+        self.auction = self._auction_panel()
+        self.trade = self._trade_panel()
+        self.bots = self._bots_panel()
+        super().__init__(
+            [
+                self.board,
+                self.message,
+                self.auction,
+                self.trade,
+                self.bots,
+                self.players,
+                self.game_log,
+                self.saved,
+            ]
+        )
+        self.board.observe(lambda _change: self.refresh(), names="view")
+        self.refresh()
+
+    @classmethod
+    def resume_or_start(cls, path: str | Path, ruleset: str, **start: Any) -> PropertyTable:
+        """The game saved in `path`, or a new one there (see `kit.Session.start`)."""
+        return cls(Session.resume_or_start(path, ruleset, **start))
+
+    # -- actions from the panels -----------------------------------------------------------------
+
+    def act(self, action: Any) -> None:
+        """Play `action` as the board would (the session checks it); refused: say why."""
+        if self.session.to_act() is None:
+            problem: str | None = t("board.game_over")
+        else:
+            problem = self.session.why_not(action)
+        if problem is not None:
+            self.message.value = self._refusal(problem)
+            return
+        self.message.value = ""
+        self.board.act(action)  # the board redraws; its `view` change redraws the panels
+
+    def _refusal(self, reason: str) -> str:
+        return f'<p style="{REFUSED}">{escape(t("table.refused", reason=reason))}</p>'
+
+    def _bid(self, _button: Any) -> None:
+        self._safely(
+            lambda: self.act(Bid(self.session.state.current_player(), self.bid_amount.value))
+        )
+
+    def _pass_bid(self, _button: Any) -> None:
+        self._safely(lambda: self.act(PassBid(self.session.state.current_player())))
+
+    def _propose(self, _button: Any) -> None:
+        def propose() -> None:
+            if self.trade_with.value is None:
+                return
+            self.act(
+                ProposeTrade(
+                    to_player=self.trade_with.value,
+                    give=tuple(self.trade_give.value),
+                    take=tuple(self.trade_take.value),
+                    money=self.trade_money.value,
+                )
+            )
+
+        self._safely(propose)
+
+    def _safely(self, do: Any) -> None:
+        """A click never raises into the front end: an error becomes the panel's message."""
+        try:
+            do()
+        except Exception as error:  # shown to the class; the game is unchanged
+            self.message.value = self._refusal(str(error))
+
+    def _play_bots(self, moves: int) -> None:
+        self._safely(lambda: self.session.play_bots(moves))
+        self.board.refresh()
+
+    # -- the panels ------------------------------------------------------------------------------
+
+    def _auction_panel(self) -> w.VBox:
+        self.auction_text = _html()
+        self.bid_amount = w.BoundedIntText(min=0, max=10**9, step=1, description="")
+        self.bid_button = w.Button(button_style="primary")
+        self.pass_button = w.Button()
+        self.bid_button.on_click(self._bid)
+        self.pass_button.on_click(self._pass_bid)
+        return w.VBox(
+            [self.auction_text, w.HBox([self.bid_amount, self.bid_button, self.pass_button])]
+        )
+
+    def _trade_panel(self) -> w.VBox:
+        self.trade_title = _html()
+        self.trade_with = w.Dropdown(options=[])
+        self.trade_give = w.SelectMultiple(options=[], rows=6)
+        self.trade_take = w.SelectMultiple(options=[], rows=6)
+        self.trade_money = w.IntText(value=0)
+        self.trade_button = w.Button(button_style="info")
+        self.trade_help = _html()
+        self.trade_with.observe(lambda _c: self._fill_trade_titles(), names="value")
+        self.trade_button.on_click(self._propose)
+        self.trade_labels = [_html() for _ in range(4)]
+        return w.VBox(
+            [
+                self.trade_title,
+                w.HBox(
+                    [
+                        w.VBox([self.trade_labels[0], self.trade_with]),
+                        w.VBox([self.trade_labels[1], self.trade_give]),
+                        w.VBox([self.trade_labels[2], self.trade_take]),
+                        w.VBox([self.trade_labels[3], self.trade_money, self.trade_button]),
+                    ]
+                ),
+                self.trade_help,
+            ]
+        )
+
+    def _bots_panel(self) -> w.HBox:
+        self.step_button = w.Button()
+        self.burst_button = w.Button()
+        self.step_button.on_click(lambda _b: self._play_bots(1))
+        self.burst_button.on_click(lambda _b: self._play_bots(BOT_BURST))
+        return w.HBox([self.step_button, self.burst_button])
+
+    def _titles_of(self, player: int) -> list[tuple[str, int]]:
+        g = self.session.game
+        state = self.session.state
+        return [
+            (g.rules.squares[square].name, square)
+            for ti, square in enumerate(g.t_square)
+            if state.owner[ti] == player
+        ]
+
+    def _fill_trade_titles(self) -> None:
+        state = self.session.state
+        me = self.session.to_act()
+        partner = self.trade_with.value
+        self.trade_give.options = self._titles_of(me) if me is not None else []
+        self.trade_take.options = self._titles_of(partner) if partner is not None else []
+        if me is not None and partner is not None:
+            names = state.game.names
+            self.trade_help.value = escape(
+                t("table.trade_help", name=names[me], partner=names[partner])
+            )
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"PropertyTable({self.session!r})"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:
+        """The live table, plus the board's SVG and the players' table for a saved notebook."""
+        self.board.refresh()
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        return {**data, "text/plain": repr(self), "image/svg+xml": self.board.svg}, metadata
+
+    def refresh(self) -> None:
+        """Draw every panel again from the session's state (after any change, or a language
+        switch)."""
+        session, state = self.session, self.session.state
+        view = board_view(state)
+        self.players.value = players_html(session, view)
+        lines = log_lines(state, session.log, LOG_LINES)
+        first = max(1, len(session.log) - LOG_LINES + 1)
+        self.game_log.value = (
+            f'<div style="{TEXT}"><h4>{t("table.log")}</h4><ol start="{first}">'
+            + "".join(f"<li>{escape(line)}</li>" for line in lines)
+            + "</ol></div>"
+        )
+        saved = (
+            t("table.saved", path=session.path.name, moves=len(session.log))
+            if session.path is not None
+            else t("table.not_saved")
+        )
+        self.saved.value = f"<small>{escape(saved)}</small>"
+        self._refresh_auction(view)
+        self._refresh_trade(view)
+        all_bots = all(b is not None for b in session.seat_bots)
+        self.bots.layout.display = "" if all_bots and not state.is_terminal() else "none"
+        self.step_button.description = t("table.bots_step")
+        self.burst_button.description = t("table.bots_many", n=BOT_BURST)
+
+    def _refresh_auction(self, view: dict[str, Any]) -> None:
+        state = self.session.state
+        show = state.phase == "auction" and self.session.human_to_act()
+        self.auction.layout.display = "" if show else "none"
+        if not show:
+            return
+        g = state.game
+        title, high, bidder = state.auction[0], state.auction[1], state.auction[2]
+        p = state.current_player()
+        high_text = (
+            t("table.auction_by", amount=money(high), name=g.names[bidder])
+            if bidder >= 0
+            else t("table.auction_no_bid")
+        )
+        heading = escape(t("table.auction", square=g.titles[title].name))
+        self.auction_text.value = (
+            f'<h4>{heading}</h4><p style="{TEXT}">'
+            + escape(
+                t(
+                    "table.auction_state",
+                    high=high_text,
+                    name=g.names[p],
+                    min_bid=money(state.min_bid()),
+                    cash=money(state.cash[p]),
+                )
+            )
+            + "</p>"
+        )
+        self.bid_amount.value = min(max(state.min_bid(), 0), self.bid_amount.max)
+        self.bid_button.description = t("table.bid")
+        self.pass_button.description = t("table.pass_bid")
+
+    def _refresh_trade(self, view: dict[str, Any]) -> None:
+        state = self.session.state
+        show = state.phase in ("turn", "after") and self.session.human_to_act()
+        self.trade.layout.display = "" if show else "none"
+        if not show:
+            return
+        me = state.current_player()
+        others = [
+            (name, q) for q, name in enumerate(state.game.names) if q != me and state.alive[q]
+        ]
+        self.trade_title.value = f"<h4>{escape(t('table.trade'))}</h4>"
+        for label, key in zip(
+            self.trade_labels,
+            ("table.trade_with", "table.trade_give", "table.trade_take", "table.trade_money"),
+            strict=True,
+        ):
+            label.value = f"<b>{escape(t(key))}</b>"
+        if self.trade_with.options != tuple(others):
+            self.trade_with.options = others
+        self.trade_button.description = t("table.trade_propose")
+        self._fill_trade_titles()

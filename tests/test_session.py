@@ -1,0 +1,141 @@
+"""A class game's session: seats, bots, seeded chance, autosave after every action, resume."""
+
+from __future__ import annotations
+
+import json
+from random import Random
+
+import pytest
+
+from kit.games import GAMES
+from kit.games.core import IllegalAction
+from kit.games.property.actions import Buy, EndTurn, RollDice
+from kit.session import Session
+
+PROPERTY = ("el_pale", "la_ruta_del_tesoro", "superpoly")
+
+
+def play_randomly(session: Session, moves: int, seed: int) -> None:
+    """A person choosing at random among the legal actions, `moves` times (or to the end)."""
+    rng = Random(seed)
+    for _ in range(moves):
+        if session.state.is_terminal():
+            return
+        session.act(rng.choice(session.state.legal_actions()))
+
+
+@pytest.mark.parametrize("ruleset", GAMES)
+def test_a_resumed_game_goes_on_exactly_as_the_uninterrupted_one(ruleset, tmp_path):
+    """The saved file holds state, dice generator and log: after a 'kernel restart' the same
+    choices give the same game, move for move."""
+    start = dict(humans=["Ana"], bots=["random"], seed=11)
+    whole = Session.start(ruleset, save_to=tmp_path / "whole.json", **start)
+    play_randomly(whole, 30, seed=1)
+    play_randomly(whole, 30, seed=2)
+
+    first = Session.start(ruleset, save_to=tmp_path / "cut.json", **start)
+    play_randomly(first, 30, seed=1)
+    del first  # the kernel dies
+    resumed = Session.resume(tmp_path / "cut.json")
+    play_randomly(resumed, 30, seed=2)
+
+    assert resumed.state.to_json() == whole.state.to_json()
+    assert resumed.log == whole.log
+    assert resumed.rng.getstate() == whole.rng.getstate()
+
+
+def test_every_action_is_saved_at_once(tmp_path):
+    path = tmp_path / "partida.json"
+    session = Session.start("superpoly", humans=["Ana", "Luis"], save_to=path, seed=3)
+    session.act(RollDice())
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["log"] == session.log and len(saved["log"]) == 1
+    assert Session.resume(path).state.to_json() == session.state.to_json()
+
+
+@pytest.mark.parametrize("ruleset", PROPERTY)
+def test_bots_play_until_a_person_must_choose(ruleset, tmp_path):
+    session = Session.start(ruleset, humans=["Ana"], bots=["build_asap", "build_asap"], seed=4)
+    for _ in range(40):
+        assert session.state.is_terminal() or session.human_to_act()
+        if session.state.is_terminal():
+            break
+        session.act(session.state.legal_actions()[0])
+    assert {entry["by"] for entry in session.log} == {"human", "bot"}
+
+
+def test_an_illegal_action_changes_nothing_not_even_the_file(tmp_path):
+    path = tmp_path / "partida.json"
+    session = Session.start("el_pale", humans=["Ana", "Luis"], save_to=path, seed=5)
+    before, saved = session.state.to_json(), path.read_bytes()
+    with pytest.raises(IllegalAction):
+        session.act(EndTurn())  # PROP: roll first
+    with pytest.raises(IllegalAction):
+        session.act(Buy(1))
+    assert session.state.to_json() == before and path.read_bytes() == saved
+    assert session.log == []
+
+
+def test_a_table_of_bots_waits_to_be_told_and_then_plays(tmp_path):
+    session = Session.start("superpoly", humans=[], bots=["build_asap"] * 3, seed=6)
+    assert session.log == []  # nobody watching would see the game vanish in one cell
+    assert session.play_bots(10) == 10 and len(session.log) == 10
+
+
+def test_resume_or_start_starts_once_then_resumes(tmp_path):
+    path = tmp_path / "partida.json"
+    first = Session.resume_or_start(path, "superpoly", humans=["Ana", "Luis"], seed=7)
+    first.act(RollDice())
+    again = Session.resume_or_start(path, "superpoly", humans=["Otra", "Gente"], seed=99)
+    assert again.names == ["Ana", "Luis"] and again.log == first.log
+    with pytest.raises(ValueError, match="guarda una partida de superpoly, no de el_pale"):
+        Session.resume_or_start(path, "el_pale", humans=["Ana", "Luis"])
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (None, "ninguna partida guardada"),
+        ("{", "no es JSON"),
+        ('{"format": "something else"}', "no es una partida guardada del kit"),
+        ('{"format": "kit-session", "version": 99}', "otra versión"),
+    ],
+)
+def test_a_file_that_is_not_a_saved_game_is_named_plainly(tmp_path, content, problem):
+    path = tmp_path / "partida.json"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    with pytest.raises(ValueError, match=problem):
+        Session.resume(path)
+
+
+@pytest.mark.parametrize(
+    ("start", "problem"),
+    [
+        (dict(humans=["Ana", " "]), "necesita un nombre"),
+        (dict(humans=["Ana", "Ana"]), "mismo nombre"),
+        (dict(humans=["Ana"], bots=["no_such_bot"]), "no_such_bot"),
+        (dict(humans=["Ana", "Luis"], seed="x"), "semilla"),
+    ],
+)
+def test_a_bad_table_is_refused_in_plain_words(start, problem):
+    with pytest.raises(ValueError, match=problem):
+        Session.start("superpoly", **start)
+
+
+def test_the_save_is_atomic(tmp_path):
+    """The file is replaced in one step: no half-written save is ever left behind."""
+    path = tmp_path / "partida.json"
+    session = Session.start("superpoly", humans=["Ana", "Luis"], save_to=path, seed=8)
+    session.act(RollDice())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["partida.json"]
+
+
+def test_prop_16_a_time_limit_is_kept_through_a_save(tmp_path):
+    """PROP-16: a game to a fixed number of turns stays so after a resume."""
+    path = tmp_path / "partida.json"
+    Session.start("el_pale", humans=["Ana"], bots=["build_asap"], save_to=path, time_limit=3)
+    resumed = Session.resume(path)
+    assert resumed.game.time_limit == 3
+    play_randomly(resumed, 500, seed=3)
+    assert resumed.state.is_terminal() and resumed.state.turns <= 4

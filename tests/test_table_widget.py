@@ -1,0 +1,198 @@
+"""The class-game table without a browser: panels drawn from the session, clicks through it.
+
+Board clicks go through `_handle_custom_msg`, the handler a browser's messages reach; panel
+buttons through their `click()`, as ipywidgets does for a browser click.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kit.games.property.actions import ProposeTrade
+from kit.games.property.events import events
+from kit.messages import set_language
+from kit.session import Session
+from kit.widgets.board_view import money
+from kit.widgets.game_log import log_lines
+from kit.widgets.table import PropertyTable
+
+
+@pytest.fixture(autouse=True)
+def spanish():
+    set_language("es")
+    yield
+    set_language("es")
+
+
+def press(table: PropertyTable, kind: str) -> None:
+    button = next(b for b in table.board.view["buttons"] if b["kind"] == kind)
+    table.board._handle_custom_msg({"type": "act", "action": button["action"]}, [])
+
+
+def kinds(table: PropertyTable) -> list[str]:
+    return [b["kind"] for b in table.board.view["buttons"]]
+
+
+def until(
+    table: PropertyTable, wanted: str, prefer: tuple[str, ...] = (), moves: int = 200
+) -> None:
+    """Press buttons (the preferred kinds first, else roll / end the turn / decline) until
+    a button of kind `wanted` is offered."""
+    for _ in range(moves):
+        if wanted in kinds(table):
+            return
+        offered = kinds(table)
+        kind = next(
+            (k for k in (*prefer, "RollDice", "EndTurn", "Decline", "PassBid") if k in offered),
+            offered[0],
+        )
+        press(table, kind)
+    raise AssertionError(f"no {wanted} button in {moves} moves")
+
+
+def table_of(tmp_path, **start) -> PropertyTable:
+    start.setdefault("humans", ["Ana", "Luis"])
+    return PropertyTable.resume_or_start(tmp_path / "partida.json", "superpoly", seed=2026, **start)
+
+
+def test_the_players_panel_shows_what_the_engine_holds(tmp_path):
+    table = table_of(tmp_path)
+    until(table, "Buy")
+    press(table, "Buy")
+    state = table.session.state
+    buyer = next(p for p in range(2) if any(o == p for o in state.owner))
+    square = state.game.t_square[state.owner.index(buyer)]
+    html = table.players.value
+    assert state.game.rules.squares[square].name in html
+    assert money(state.cash[buyer]) in html
+    assert "Ana" in html and "Luis" in html
+
+
+def test_every_click_is_saved_and_a_new_kernel_resumes_it(tmp_path):
+    table = table_of(tmp_path)
+    until(table, "Buy")
+    press(table, "Buy")
+    saved = json.loads((tmp_path / "partida.json").read_text(encoding="utf-8"))
+    assert saved["log"] == table.session.log
+    again = table_of(tmp_path, humans=["Otros", "Nombres"])  # the notebook's cell, run again
+    assert again.session.state.to_json() == table.session.state.to_json()
+    assert again.players.value == table.players.value
+    assert again.game_log.value == table.game_log.value
+
+
+def test_the_auction_panel_bids_any_amount_the_rules_allow(tmp_path):
+    table = table_of(tmp_path)
+    assert table.auction.layout.display == "none"
+    until(table, "Decline")
+    press(table, "Decline")
+    state = table.session.state
+    assert state.phase == "auction" and table.auction.layout.display == ""
+    bidder = state.current_player()
+    amount = state.min_bid() + 1  # not one of the board's three suggested bids
+    assert amount not in [b["action"].get("amount") for b in table.board.view["buttons"]]
+    table.bid_amount.value = amount
+    table.bid_button.click()
+    assert state.auction[1] == amount and state.auction[2] == bidder
+
+
+def test_a_refused_bid_says_why_and_changes_nothing(tmp_path):
+    table = table_of(tmp_path)
+    until(table, "Decline")
+    press(table, "Decline")
+    before = table.session.state.to_json()
+    saved = (tmp_path / "partida.json").read_bytes()
+    table.bid_amount.value = 1  # below the opening bid
+    table.bid_button.click()
+    assert "No se puede" in table.message.value
+    assert table.session.state.to_json() == before
+    assert (tmp_path / "partida.json").read_bytes() == saved
+
+
+def test_a_trade_is_proposed_in_the_dialog_and_answered_on_the_board(tmp_path):
+    table = table_of(tmp_path)
+    for _ in range(2):  # both players buy something
+        until(table, "Buy")
+        press(table, "Buy")
+    until(table, "RollDice")
+    state = table.session.state
+    me = state.current_player()
+    partner = 1 - me
+    assert table.trade.layout.display == ""
+    table.trade_with.value = partner
+    mine = table._titles_of(me)
+    theirs = table._titles_of(partner)
+    assert mine and theirs
+    table.trade_give.value = (mine[0][1],)
+    table.trade_take.value = (theirs[0][1],)
+    table.trade_money.value = 0
+    table.trade_button.click()
+    assert state.phase == "trade", table.message.value
+    assert {"AcceptTrade", "RejectTrade"} <= set(kinds(table))
+    press(table, "AcceptTrade")
+    assert state.owner[state.game.sq_title[theirs[0][1]]] == me
+
+
+def test_a_trade_the_rules_refuse_changes_nothing(tmp_path):
+    table = table_of(tmp_path)
+    until(table, "RollDice")
+    before = table.session.state.to_json()
+    table.act(ProposeTrade(to_player=table.session.state.current_player()))  # with himself
+    assert "No se puede" in table.message.value
+    assert table.session.state.to_json() == before
+
+
+def test_a_table_of_bots_is_watched_move_by_move(tmp_path):
+    table = table_of(tmp_path, humans=[], bots=["build_asap", "cash_reserve"])
+    assert table.bots.layout.display == ""
+    table.step_button.click()
+    table.burst_button.click()
+    assert len(table.session.log) == 26
+    assert "<li>" in table.game_log.value
+
+
+def test_the_log_speaks_the_class_language(tmp_path):
+    table = table_of(tmp_path)
+    until(table, "Buy")
+    press(table, "Buy")
+    state, log = table.session.state, table.session.log
+    spanish = log_lines(state, log)
+    assert any("saca" in line for line in spanish) and any("pasa a" in line for line in spanish)
+    set_language("en")
+    english = log_lines(state, log)
+    assert any("rolls" in line for line in english) and any("goes to" in line for line in english)
+    table.refresh()
+    assert "What happened" in table.game_log.value
+
+
+def test_events_tell_a_purchase_its_price_and_the_dice():
+    session = Session.start("el_pale", humans=["Ana", "Luis"], seed=9)
+    for _ in range(100):
+        if any(type(a).__name__ == "Buy" for a in session.state.legal_actions()):
+            break
+        session.act(session.state.legal_actions()[0])
+    state = session.state
+    buy = next(a for a in state.legal_actions() if type(a).__name__ == "Buy")
+    before, buyer = state.copy(), state.current_player()
+    price = state.game.rules.title_at(buy.square).price
+    state.apply(buy)
+    found = events(before, state, buyer, buy)
+    assert {"kind": "owner", "square": buy.square, "player": buyer} in found
+    assert {"kind": "cash", "player": buyer, "amount": -price, "cash": state.cash[buyer]} in found
+    rolls = [
+        e for e in (entry["events"] for entry in session.log) for e in e if e["kind"] == "rolled"
+    ]
+    assert rolls and all(1 <= d <= 6 for e in rolls for d in e["dice"])
+
+
+def test_the_saved_notebook_gets_the_board_picture(tmp_path):
+    table = table_of(tmp_path)
+    data, _ = table._repr_mimebundle_()
+    assert data["image/svg+xml"].startswith("<svg")
+    assert data["text/plain"] == "PropertyTable(Session('superpoly': Ana, Luis; seed 2026))"
+
+
+def test_not_a_property_session():
+    with pytest.raises(TypeError, match=r"PropertyTable plays a kit\.Session"):
+        PropertyTable(Session.start("palabra", humans=["Ana", "Luis"]))
