@@ -3,6 +3,8 @@
 kit lab                          JupyterLab on the lessons (needs the [lab] extra)
 kit voila notebooks/01_dados.ipynb   one lesson as a Voilà app, no code shown
 kit student exercises/ --out student/   student copies: solutions blanked, outputs cleared
+kit play superpoly --humans Ana Luis --bots build_asap
+                                 a class game as a Voilà app (resumes its saved game)
 kit sim el_pale --players 4 --games 200 --seed 1 --policy build_asap --csv out.csv
                                  a seeded tournament of bots (property games, dia_de_paga
                                  --months 3, palabra --rounds 5 --language en)
@@ -46,6 +48,37 @@ def _student(ns: argparse.Namespace) -> int:
     for path in write_student_copies(ns.source, ns.out):
         print(path)
     return 0
+
+
+def _play(ns: argparse.Namespace) -> int:
+    from kit.play import write_play_notebook
+
+    folder = ns.folder
+    folder.mkdir(parents=True, exist_ok=True)
+    save_as = f"partida_{ns.ruleset}.json"
+    if ns.new and (folder / save_as).exists():  # never lose a game: keep it under a new name
+        k = 1
+        while (folder / f"partida_{ns.ruleset}-{k}.json").exists():
+            k += 1
+        (folder / save_as).rename(folder / f"partida_{ns.ruleset}-{k}.json")
+        print(f"the previous game is kept in {folder / f'partida_{ns.ruleset}-{k}.json'}")
+    try:
+        notebook = write_play_notebook(
+            folder,
+            ns.ruleset,
+            humans=ns.humans,
+            bots=ns.bots,
+            edition=ns.edition,
+            time_limit=ns.time_limit,
+            seed=ns.seed,
+            save_as=save_as,
+        )
+    except ValueError as err:
+        sys.exit(f"kit play: {err}")
+    print(f"wrote {notebook}; the game is saved in {folder / save_as} after every move")
+    if ns.no_voila:
+        return 0
+    return _server("voila", [str(notebook)])
 
 
 _GAME_OPTIONS = {"months": "dia_de_paga", "rounds": "palabra", "language": "palabra"}
@@ -114,6 +147,19 @@ def parser() -> argparse.ArgumentParser:
     voila = sub.add_parser("voila", help="run one notebook as a Voilà app")
     voila.add_argument("notebook", type=Path)
     voila.set_defaults(run=_voila)
+    play = sub.add_parser("play", help="a class game of a property game as a Voilà app")
+    play.add_argument("ruleset", help="el_pale, la_ruta_del_tesoro or superpoly")
+    play.add_argument("--humans", nargs="*", default=["Ana", "Luis"], help="the people, in order")
+    play.add_argument(
+        "--bots", nargs="*", default=["build_asap", "cash_reserve"], help="bots for the other seats"
+    )
+    play.add_argument("--edition", default=None, help="el_pale: economico or lujo")
+    play.add_argument("--time-limit", type=int, default=None, help="end after so many turns")
+    play.add_argument("--seed", type=int, default=2026)
+    play.add_argument("--folder", type=Path, default=Path("."), help="where notebook and save go")
+    play.add_argument("--new", action="store_true", help="start again (the old save is kept)")
+    play.add_argument("--no-voila", action="store_true", help="only write the notebook")
+    play.set_defaults(run=_play)
     student = sub.add_parser("student", help="write student copies of exercise notebooks")
     student.add_argument("source", type=Path, help="an exercise notebook or a folder of them")
     student.add_argument("--out", type=Path, required=True, help="folder for the copies")
