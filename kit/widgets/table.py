@@ -21,6 +21,7 @@ import ipywidgets as w
 
 from kit.games.property.actions import Bid, PassBid, ProposeTrade
 from kit.messages import t
+from kit.render.common import SHAPE_GLYPHS
 from kit.session import Session
 from kit.widgets.board import PropertyBoard
 from kit.widgets.board_view import board_view, money
@@ -62,7 +63,8 @@ def players_html(session: Session, view: dict[str, Any]) -> str:
             f" <small>({t('table.bot')}: {escape(bot)})</small>" if bot else ""
         )
         style = "background:#FFF3C4;font-weight:bold" if view["to_act"] == p["index"] else ""
-        token = f'<span style="color:{p["colour"]};font-size:1.2em">●</span> {p["mark"]}'
+        glyph = SHAPE_GLYPHS.get(p["shape"], "●")  # the token's shape, as on the board
+        token = f'<span style="color:{p["colour"]};font-size:1.2em">{glyph}</span> {p["mark"]}'
         rows.append(
             f'<tr style="{style}" data-player="{p["index"]}"><td>{token}</td><td>{who}</td>'
             f'<td style="text-align:right">{p["cash_text"]}</td>'
@@ -260,7 +262,8 @@ class PropertyTable(w.VBox):
         lines = log_lines(state, session.log, LOG_LINES)
         first = max(1, len(session.log) - LOG_LINES + 1)
         self.game_log.value = (
-            f'<div style="{TEXT}"><h4>{t("table.log")}</h4><ol start="{first}">'
+            f'<div class="kit-table-log" style="{TEXT}"><h4>{t("table.log")}</h4>'
+            f'<ol start="{first}">'
             + "".join(f"<li>{escape(line)}</li>" for line in lines)
             + "</ol></div>"
         )
