@@ -31,7 +31,8 @@ def lab_svg(counts: dict[int, int], doubles: int = 0, last: tuple[int, int] | No
 
 
 def texts(svg: str) -> list[str]:
-    return [node.text or "" for node in ET.fromstring(svg).iter(f"{SVG}text")]
+    """The text of each <text> element, its <tspan> parts included, as a reader sees it."""
+    return ["".join(node.itertext()) for node in ET.fromstring(svg).iter(f"{SVG}text")]
 
 
 def bar_heights(svg: str) -> list[float]:

@@ -223,8 +223,16 @@ def test_a_lab_made_before_a_language_switch_speaks_the_new_language_when_shown_
     lab = DiceLab()
     set_language("en")
     data, _ = lab._repr_mimebundle_()
-    assert lab.labels["title"] == "Dice lab"
-    assert "Dice lab" in data["image/svg+xml"]
+    assert lab.labels["reset"] == "Reset"
+    assert "Dice lab" in data["image/svg+xml"] and "Dice lab" in lab.picture
+
+
+def test_the_live_picture_is_the_saved_one():
+    """One renderer: what the browser inserts is byte for byte the notebook's static SVG."""
+    lab = DiceLab(seed=3)
+    lab.roll(250)
+    assert lab.picture == lab.svg() == lab._repr_mimebundle_()[0]["image/svg+xml"]
+    assert 'data-testid="rolls" font-weight="bold">250<' in lab.picture
 
 
 def test_the_bundle_has_the_live_view_the_svg_and_a_stable_text():

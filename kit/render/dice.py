@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from xml.sax.saxutils import escape
 
 from kit.messages import t
 from kit.render.common import (
@@ -75,7 +76,9 @@ def _header(
     doubles_share = format_percent(doubles / rolls) if rolls else "—"
     parts = [
         text(30, 52, t("dice.title"), size=36, font_weight="bold"),
-        text(30, 104, f"{t('dice.rolls')}: {format_count(rolls)}", size=28),
+        # the count in its own tspan: the live view's tests read it (data-testid="rolls")
+        f'<text x="30" y="104" font-size="28">{escape(t("dice.rolls"))}: '
+        f'<tspan data-testid="rolls" font-weight="bold">{format_count(rolls)}</tspan></text>',
         text(
             30,
             146,
@@ -127,7 +130,7 @@ def _histogram(observed: list[Fraction], exact: list[Fraction], sums: list[int])
             parts.append(
                 f'<rect x="{num(centre - 0.32 * slot)}" y="{num(y_of(seen))}" '
                 f'width="{num(0.64 * slot)}" height="{num(PLOT_BOTTOM - y_of(seen))}" '
-                f'fill="{OBSERVED}"/>'
+                f'fill="{OBSERVED}" class="kit-observed" data-sum="{total}"/>'
             )
         parts.append(
             f'<line x1="{num(centre - 0.42 * slot)}" y1="{num(y_of(p))}" '

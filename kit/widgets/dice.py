@@ -1,8 +1,9 @@
 """The dice lab: roll two dice 1, 100 or 10 000 times and watch the sums approach the exact law.
 
 Python owns everything that matters: the seeded `random.Random`, the sampling through the exact
-`two_dice()` distribution and the validation of every request. The browser (static/dice.js) only
-draws the synced state and sends clicks back as custom messages, so no rule lives in JavaScript.
+`two_dice()` distribution and the validation of every request. The browser (static/dice.js) shows
+the buttons and inserts the picture Python drew (`kit.render.dice_lab_svg`, also the saved
+notebook's static view) and sends clicks back as custom messages: no rule lives in JavaScript.
 """
 
 from __future__ import annotations
@@ -54,22 +55,11 @@ class Seed(traitlets.Int):
 
 
 def view_labels() -> dict[str, str]:
-    """Every string the browser view shows, in the current language."""
+    """The controls' labels, in the current language (the picture carries the rest)."""
     return {
-        "title": t("dice.title"),
         **{f"roll_{n}": t("dice.roll", n=render.format_count(n)) for n in BUTTONS},
         "reset": t("dice.reset"),
         "seed": t("dice.seed"),
-        "rolls": t("dice.rolls"),
-        "doubles": t("dice.doubles_share"),
-        "exact": t("dice.exact"),
-        "observed": t("dice.observed"),
-        "sum": t("dice.sum"),
-        "share": t("dice.share"),
-        "last": t("dice.last"),
-        "none_yet": t("dice.none_yet"),
-        "decimal": t("number.decimal"),
-        "percent": t("number.percent", value="{value}"),  # a template the view fills in
     }
 
 
@@ -93,6 +83,7 @@ class DiceLab(anywidget.AnyWidget):
     )
     exact_doubles = traitlets.Float(float(DOUBLES)).tag(sync=True)
     labels = traitlets.Dict(default_value={}).tag(sync=True)
+    picture = traitlets.Unicode("").tag(sync=True)  # kit.render.dice_lab_svg of this state
     message = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, seed: int = 2026) -> None:
@@ -139,12 +130,14 @@ class DiceLab(anywidget.AnyWidget):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:
         """The live view plus the static SVG, for GitHub, nbviewer and nbval."""
-        self.labels = view_labels()  # shown again after kit.set_language: speak the new language
+        with self.hold_sync():  # shown again after kit.set_language: speak the new language
+            self.labels = view_labels()
+            self.picture = self.svg()
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is None:
             return None
         data, metadata = bundle
-        return {**data, "image/svg+xml": self.svg()}, metadata
+        return {**data, "image/svg+xml": self.picture}, metadata
 
     # -- state and clicks --------------------------------------------------------------------
 
@@ -160,6 +153,7 @@ class DiceLab(anywidget.AnyWidget):
             self.doubles = doubles
             self.last = last
             self.labels = view_labels()
+            self.picture = self.svg()
             self.message = ""
 
     def _on_click(self, _widget: Any, content: Any, _buffers: Any) -> None:

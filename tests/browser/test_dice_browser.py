@@ -11,6 +11,8 @@ import pytest
 from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
 from playwright.sync_api import Locator, Page, expect
 
+from kit.render import format_count
+
 LESSON = "01_dados.ipynb"
 
 
@@ -22,9 +24,9 @@ def first_dice_lab(page: Page) -> Locator:
 
 def roll_100_adds_100(lab: Locator) -> None:
     rolls = lab.get_by_test_id("rolls")
-    before = int(rolls.inner_text())
+    before = int(rolls.text_content().replace("\u202f", ""))  # 10 000 is written with a thin space
     lab.get_by_test_id("roll-100").click()
-    expect(rolls).to_have_text(str(before + 100), timeout=30_000)
+    expect(rolls).to_have_text(format_count(before + 100), timeout=30_000)
     expect(lab.get_by_test_id("message")).to_have_text("")
     expect(lab.get_by_test_id("histogram").locator("rect.kit-observed").first).to_be_visible()
 
@@ -40,7 +42,7 @@ def wait_for_all_cells_to_finish(page: Page) -> None:
 
 def bad_seed_is_explained_then_reset_empties(lab: Locator, screenshot: Path) -> None:
     rolls = lab.get_by_test_id("rolls")
-    before = rolls.inner_text()
+    before = rolls.text_content()
     lab.get_by_test_id("seed").fill("dos mil")
     lab.get_by_test_id("seed").press("Enter")
     expect(lab.get_by_test_id("message")).to_contain_text("semilla")
