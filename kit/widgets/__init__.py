@@ -4,7 +4,6 @@ Importing this package loads ipywidgets and anywidget, so `import kit` does not 
 """
 
 from kit.widgets.board import PropertyBoard
-from kit.widgets.calendar import PaydayBoard as PaydayBoard
 from kit.widgets.dice import DiceLab
 from kit.widgets.interest import InterestExplorer
 from kit.widgets.table import PropertyTable
