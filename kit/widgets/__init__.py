@@ -5,7 +5,8 @@ Importing this package loads ipywidgets and anywidget, so `import kit` does not 
 
 from kit.widgets.board import PropertyBoard
 from kit.widgets.dice import DiceLab
+from kit.widgets.hand import PalabraTable
 from kit.widgets.interest import InterestExplorer
 from kit.widgets.table import PropertyTable
 
-__all__ = ["DiceLab", "InterestExplorer", "PropertyBoard", "PropertyTable"]
+__all__ = ["DiceLab", "InterestExplorer", "PalabraTable", "PropertyBoard", "PropertyTable"]

@@ -1,0 +1,138 @@
+"""Palabra's table in a real browser: click cards in order, see the score, play the word.
+
+The test writes its own small notebook into the server's temporary root (the lessons stay as
+they are). The same seeded table is played in this process first, so the browser must show
+exactly what the engine gives: the cards to click (the finder's best word), the total the
+selection shows, the message after the play (with the bot's answer) and the new score. An
+illegal button on the way must show a message and change no score (its wording is the engine's,
+not asserted). Run with `pytest -m browser tests/browser` (Debian's Chromium, localhost).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
+from playwright.sync_api import Locator, Page, expect
+
+import kit
+from kit.games.palabra import Dictionary, best_play
+from kit.messages import set_language
+from kit.widgets.hand import PalabraTable
+
+NOTEBOOK = "palabra_prueba.ipynb"
+PLAYERS, SEED, COMMON = ["Ana", "Bot"], 2021, 3000
+SOURCE = f"""import kit
+from kit.games.palabra import Dictionary
+from kit.widgets import PalabraTable
+
+words = Dictionary.bundled("es", common={COMMON})
+game = kit.load("palabra", players={PLAYERS!r}, dictionary=words)
+table = PalabraTable(game, seed={SEED}, bots={{1: "greedy"}})
+table"""
+
+
+@dataclass
+class Plan:
+    cards: list[int]  # to click, in order
+    total_text: str  # what the selection shows
+    illegal: str  # a button kind the engine refuses for this selection
+    kind: str  # the button that plays the word
+    message: str  # after the play
+    score: str  # Ana's score after the play (and the bot's answer)
+
+
+def write_notebook(root: Path) -> None:
+    cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": []}
+    notebook = {
+        "cells": [{**cell, "source": SOURCE}],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (root / NOTEBOOK).write_text(json.dumps(notebook), encoding="utf-8")
+
+
+def plan() -> Plan:
+    """The same seeded table, here: the finder's best word for Ana, clicked card by card."""
+    set_language("es")
+    game = kit.load("palabra", players=PLAYERS, dictionary=Dictionary.bundled("es", common=COMMON))
+    table = PalabraTable(game, seed=SEED, bots={1: "greedy"})
+    best = best_play(table.state)
+    assert best is not None and best.kind in ("word", "palabra"), best
+    cards = list(best.action.cards)
+    assert all(table.state.card(c).kind == "letter" for c in cards)  # no letters to type
+    for card in cards:
+        table._handle_custom_msg({"type": "pick", "card": card}, [])
+    view = table.view
+    assert view["selection"]["total"] == best.total
+    illegal = next(b["kind"] for b in view["buttons"] if not b["legal"])
+    kind = "Palabra" if best.kind == "palabra" else "Word"
+    button = next(b for b in view["buttons"] if b["kind"] == kind and b["legal"])
+    table._handle_custom_msg({"type": "act", "action": button["action"]}, [])
+    return Plan(
+        cards,
+        view["selection"]["total_text"],
+        illegal,
+        kind,
+        table.message,
+        str(table.state.scores[0]),
+    )
+
+
+def the_table(page: Page) -> Locator:
+    table = page.locator(".kit-palabra").first
+    expect(table.locator("[data-testid=table] svg")).to_be_visible(timeout=KERNEL_SECONDS * 1000)
+    return table
+
+
+def select_score_and_play(table: Locator, artifacts: Path, prefix: str) -> None:
+    p = plan()
+    score = table.locator("text.kit-score[data-seat='0']")
+    score_before = score.text_content()
+    table.screenshot(path=artifacts / f"{prefix}-palabra-start.png")
+    for i, card in enumerate(p.cards, start=1):
+        table.locator(f".kit-hand [data-card='{card}']").click()
+        chosen = table.locator(f".kit-hand g.kit-selected[data-card='{card}']")
+        expect(chosen).to_have_attribute("data-order", str(i), timeout=30_000)
+    expect(table.get_by_test_id("total")).to_have_text(p.total_text)
+    table.screenshot(path=artifacts / f"{prefix}-palabra-selected.png")
+    table.locator(f"button[data-action={p.illegal}][data-legal=no]").first.click()
+    expect(table.get_by_test_id("message")).to_contain_text("No se puede", timeout=30_000)
+    expect(score).to_have_text(score_before)
+    expect(table.locator(".kit-hand g.kit-selected")).to_have_count(len(p.cards))
+    table.locator(f"button[data-action={p.kind}][data-legal=yes]").first.click()
+    expect(table.get_by_test_id("message")).to_have_text(p.message, timeout=30_000)
+    expect(score).to_have_text(p.score)
+    assert p.score != score_before
+    table.screenshot(path=artifacts / f"{prefix}-palabra-played.png")
+
+
+@pytest.mark.browser
+def test_palabra_word_in_jupyterlab(
+    page: Page, page_errors, jupyterlab: str, jupyterlab_root: Path, artifacts: Path
+):
+    write_notebook(jupyterlab_root)
+    page.goto(f"{jupyterlab}/lab/workspaces/palabra/tree/{NOTEBOOK}")
+    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
+    wait_for_the_kernel(page)
+    run_all_cells(page)
+    table = the_table(page)
+    select_score_and_play(table, artifacts, "jupyterlab")
+    assert unexpected(page_errors) == []
+
+
+@pytest.mark.browser
+def test_palabra_word_in_voila(
+    page: Page, page_errors, voila: str, voila_root: Path, artifacts: Path
+):
+    write_notebook(voila_root)
+    page.goto(f"{voila}/voila/render/{NOTEBOOK}")
+    table = the_table(page)
+    select_score_and_play(table, artifacts, "voila")
+    assert unexpected(page_errors) == []

@@ -1,0 +1,298 @@
+"""Palabra's view model: plain JSON that follows the engine; scores are the engine's, factor by
+factor; the buttons are the plays the engine takes or refuses (PLB-03..11)."""
+
+from __future__ import annotations
+
+import json
+from math import prod
+from random import Random
+
+import pytest
+
+import kit
+from kit.games.palabra import (
+    Flush,
+    PalabraGame,
+    PalabraState,
+    Word,
+    action_from_dict,
+    best_play,
+    find_plays,
+    greedy,
+)
+from kit.games.palabra.cards import SYMBOLS
+from kit.games.palabra.scoring import Play, score
+from kit.messages import set_language
+from kit.widgets.hand_view import CARD_COLOURS, hand_view, score_steps, try_action
+
+WORDS = ["CASA", "ASA", "SACA", "CAS", "AS", "ESE", "ESA", "MESA", "MES", "SE", "ES", "AL", "LA"]
+
+
+@pytest.fixture(autouse=True)
+def spanish():
+    set_language("es")
+    yield
+    set_language("es")
+
+
+def dealt(hands: list[list[int]], dealer: int = 0, game=None) -> PalabraState:
+    """A Palabra state whose hands are exactly `hands` (card ids), `dealer` to play first."""
+    game = game or PalabraGame(players=len(hands), dictionary=WORDS)
+    n = len(hands)
+    order = [hands[(dealer + 1 + k) % n][k // n] for k in range(7 * n)]
+    rest = [c for c in range(len(game.cards)) if c not in order]
+    return game.dealt_state(order + rest, dealer)
+
+
+def ids_of(game: PalabraGame, labels: str, taken: set[int] | None = None) -> list[int]:
+    """Card ids for 'A1 S1** C3**' style labels (first free copy of each)."""
+    taken = set() if taken is None else taken
+    out = []
+    for label in labels.split():
+        cid = next(c.id for c in game.cards if c.label == label and c.id not in taken)
+        taken.add(cid)
+        out.append(cid)
+    return out
+
+
+def seeded_states(seeds=range(6), turns=6, players=3):
+    """States met in seeded greedy games with the full Spanish dictionary."""
+    game = kit.load("palabra", players=players)
+    for seed in seeds:
+        rng = Random(seed)
+        state = game.new_state()
+        while state.is_chance():
+            state.apply_chance(state.sample_chance(rng))
+        for _ in range(turns):
+            if state.is_terminal():
+                break
+            yield state
+            state.apply(greedy(state, rng))
+
+
+def candidate_cards(action) -> tuple[int, ...]:
+    """The hand's cards an action lays, in order."""
+    if hasattr(action, "card"):  # a Joker
+        return (action.card,)
+    return getattr(action, "cards", None) or (*action.before, *action.after)
+
+
+def test_the_view_is_plain_json_deterministic_and_changes_nothing():
+    for state in seeded_states(range(2), turns=3):
+        before = state.to_json()
+        hand = state.hands[state.cur]
+        a = hand_view(state, selected=hand[:3], show_best=True, log=["x"])
+        assert json.loads(json.dumps(a)) == a
+        assert hand_view(state, selected=hand[:3], show_best=True, log=["x"]) == a
+        assert state.to_json() == before
+
+
+def test_every_colour_is_also_a_shape_and_special_cards_are_apart():
+    """PLB-13: the deck's colours, each with its symbol; wild, joker and vowel cards drawn apart."""
+    game = PalabraGame(players=2, dictionary=WORDS)
+    wild, joker, vowel = (
+        next(c.id for c in game.cards if c.kind == k) for k in ("wild", "joker", "vowel")
+    )
+    two = next(c.id for c in game.cards if c.colours == frozenset({"red", "blue"}))
+    hand = [wild, joker, vowel, two, *ids_of(game, "A1 S1** C3**")]
+    state = dealt([hand, ids_of(game, "E1 E1 E1 I1 I1 I1 O1", set(hand))])
+    cards = {c["id"]: c for c in hand_view(state)["hand"]}
+    assert [c["id"] for c in hand_view(state)["hand"]] == hand
+    for card in cards.values():
+        assert card["shapes"] == [SYMBOLS[c] for c in card["colours"]]
+        assert card["fills"] == [CARD_COLOURS[c] for c in card["colours"]]
+    assert cards[two]["shapes"] == ["circle", "triangle"]
+    assert cards[wild]["kind"] == "wild" and len(cards[wild]["shapes"]) == 4
+    assert cards[joker]["kind"] == "joker" and cards[joker]["shapes"] == []
+    assert cards[vowel]["kind"] == "vowel" and cards[vowel]["name"] == "vocal"
+    assert len({cards[c]["name"] for c in (wild, joker, vowel)}) == 3
+
+
+def test_selection_keeps_click_order_and_drops_cards_not_in_the_hand():
+    state = next(seeded_states(range(1), turns=1))
+    hand = state.hands[state.cur]
+    other = state.hands[(state.cur + 1) % 3][0]
+    view = hand_view(state, selected=[hand[4], hand[1], other, hand[4]])
+    assert view["selection"]["cards"] == [hand[4], hand[1]]
+    orders = {c["id"]: c["order"] for c in view["hand"]}
+    assert orders[hand[4]] == 1 and orders[hand[1]] == 2
+    assert sum(1 for c in view["hand"] if c["selected"]) == 2
+
+
+def test_shown_score_is_the_engines_for_every_candidate_play():
+    """PLB-03..08, PLB-10, PLB-11: select a finder candidate's cards; the view's total is the
+    candidate's score, the matching button's points are what the engine credits when played."""
+    checked = 0
+    kinds = set()
+    for state in seeded_states(range(5), turns=5):
+        for cand in find_plays(state)[:12]:
+            cards = candidate_cards(cand.action)
+            letters = getattr(cand.action, "letters", "")
+            blanks = "".join(
+                ch for ch, c in zip(letters, (state.card(i) for i in cards), strict=False)
+                if c.kind != "letter"
+            )  # fmt: skip
+            view = hand_view(state, selected=cards, letters=blanks)
+            wanted = {k: v for k, v in _dict(cand.action).items() if k != "letters"}
+            button = next(
+                b for b in view["buttons"]
+                if {k: v for k, v in b["action"].items() if k != "letters"} == wanted
+                or (cand.kind == "shave" and b["kind"] == "Shave")
+            )  # fmt: skip
+            assert button["legal"], button["reason"]
+            trial = state.copy()
+            me = state.cur
+            start = trial.scores[me]
+            trial.apply(action_from_dict(button["action"]))
+            gained = trial.scores[me] - start
+            if cand.kind == "joker":
+                assert button["points"] == -cand.total
+                continue
+            assert button["points"] == gained
+            if button["action"] == _dict(cand.action):
+                assert gained == cand.total
+            if view["selection"]["kind"] == button["kind"]:
+                assert view["selection"]["total"] == gained
+                assert view["selection"]["steps"][-1]["total"] == gained
+            kinds.add(cand.kind)
+            checked += 1
+    assert checked > 50
+    assert {"word", "straight"} <= kinds
+
+
+def _dict(action) -> dict:
+    from kit.games.core import action_to_dict
+
+    return action_to_dict(action)
+
+
+def test_steps_multiply_out_to_the_engines_total():
+    """PLB-03: sum × each star factor × colour lock (+ Palabra's 70, PLB-08)."""
+    game = PalabraGame(players=2, dictionary=WORDS)
+    cards = game.cards
+    for cid_set in ([0, 3, 4], [3, 4, 10, 12], [22, 23, 25], list(range(7))):
+        cs = tuple(cards[i] for i in cid_set)
+        for kind in ("word", "palabra", "flush", "vowels"):
+            s = score(Play(kind, cs))
+            steps = score_steps(s)
+            assert steps[-1]["total"] == s.total
+            if kind in ("word", "palabra"):
+                assert steps[0]["total"] == sum(c.value for c in cs)
+                assert s.total == s.sum * prod(s.stars) * s.lock + s.bonus
+                factors = [st["factor"] for st in steps]
+                assert factors.count("lock") == (s.lock == 2)
+                assert factors.count("bonus") == (kind == "palabra")
+    locked = score(Play("word", (cards[0], cards[3])))  # yellow A and yellow C**: locked
+    texts = [s["text"] for s in score_steps(locked)]
+    assert texts == ["Valores: 1 + 3 = 4", "× 2 (carta de 2 estrellas) = 8",
+                     "× 2 (bloqueo de color: todas amarillo) = 16"]  # fmt: skip
+
+
+def test_buttons_are_what_the_engine_takes_and_why_not():
+    for state in seeded_states(range(3), turns=4):
+        hand = state.hands[state.cur]
+        view = hand_view(state, selected=hand[:5])
+        assert view["buttons"][-1]["kind"] == "Pass" and view["buttons"][-1]["legal"]
+        for b in view["buttons"]:
+            ok, reason, _ = try_action(state, action_from_dict(b["action"]))
+            assert b["legal"] == ok and b["reason"] == reason
+            assert b["legal"] or b["reason"]
+
+
+def test_an_illegal_word_says_the_engines_reason():
+    game = PalabraGame(players=2, dictionary=WORDS)
+    hand = ids_of(game, "C3** A1 S1** A1 E1 E1 I1")
+    state = dealt([hand, ids_of(game, "E1 I1 I1 O1 O1 T1 N1", set(hand))])
+    word = next(b for b in hand_view(state, selected=hand[:4])["buttons"] if b["kind"] == "Word")
+    assert word["legal"] and word["label"].startswith("Palabra CASA")
+    non_word = hand_view(state, selected=[hand[1], hand[0]])["buttons"][0]
+    assert not non_word["legal"] and non_word["reason"]  # the engine says why (not a word)
+
+
+def test_build_and_joker_buttons_for_the_plays_on_the_table():
+    """PLB-06 builds at either end (and both): all the values, only the new stars, the lock of
+    the whole (PLB-13: a locked play is built on only in its colour); PLB-10 a joker."""
+    game = PalabraGame(players=2, dictionary=WORDS)
+    first = ids_of(game, "C3** I1 S1** O1 E1 E1 I1")
+    joker = next(c.id for c in game.cards if c.kind == "joker")
+    m = next(c.id for c in game.cards if c.label == "M3***" and "yellow" in c.colours)
+    second = [m, *ids_of(game, "A1 O1 O1 T1 N1", set(first)), joker]
+    state = dealt([first, second])
+    state.apply(Word((first[4], first[2]), "ES"))  # player 0: ES, yellow E1 and S1**, locked
+    a = second[1]
+    front = hand_view(state, selected=[m])
+    mes = next(b for b in front["buttons"] if b["kind"] == "Build" and b["action"]["before"])
+    assert mes["legal"] and mes["points"] == (3 + 1 + 1) * 3 * 2  # M's ***, the lock; not S's **
+    behind = next(b for b in front["buttons"] if b["kind"] == "Build" and b["action"]["after"])
+    assert not behind["legal"] and behind["reason"]  # ESM: the engine says why not
+    around = hand_view(state, selected=[m, a])
+    mesa = next(
+        b for b in around["buttons"] if b["kind"] == "Build" and b["action"]["after"] == [a]
+    )
+    assert mesa["legal"] and mesa["action"]["before"] == [m]
+    assert mesa["points"] == (3 + 1 + 1 + 1) * 3 * 2
+    assert around["selection"]["total"] == mesa["points"]
+    assert [s["factor"] for s in around["selection"]["steps"]] == ["sum", "star3", "lock"]
+    trial = state.copy()
+    trial.apply(action_from_dict(mesa["action"]))
+    assert trial.scores[1] == mesa["points"]
+    jok = hand_view(state, selected=[joker])["buttons"]
+    jb = next(b for b in jok if b["kind"] == "Joker")
+    assert jb["legal"] and jb["points"] == -state.table[0]["points"]
+    table = front["table"][0]
+    assert table["letters"] == "ES" and table["prior"] and table["seat"] == 0
+
+
+def test_the_best_play_is_the_finders_with_its_breakdown():
+    for state in seeded_states(range(3), turns=3):
+        best = best_play(state)
+        view = hand_view(state, show_best=True)["best"]
+        if best is None:
+            assert not view["found"]
+            continue
+        assert view["total"] == best.total
+        assert view["steps"][-1]["total"] == best.total
+        assert view["action"] == _dict(best.action)
+
+
+def test_wild_card_letters_come_from_the_student():
+    game = PalabraGame(players=2, dictionary=WORDS)
+    wild = next(c.id for c in game.cards if c.kind == "wild")
+    hand = [*ids_of(game, "C3** A1 S1**"), wild, *ids_of(game, "E1 I1 O1")]
+    state = dealt([hand, ids_of(game, "E1 I1 I1 O1 T1 T1 N1", set(hand))])
+    sel = hand[:4]
+    missing = hand_view(state, selected=sel)
+    assert missing["selection"]["needs_letters"] and missing["selection"]["word"] == "CAS?"
+    assert not missing["buttons"][0]["legal"]
+    filled = hand_view(state, selected=sel, letters="a")
+    assert filled["selection"]["word"] == "CASA"
+    assert filled["buttons"][0]["legal"]
+    assert filled["buttons"][0]["action"]["letters"] == "CASA"
+
+
+def test_flush_and_vowels_breakdowns():
+    """PLB-05 the sum only; PLB-07 six vowels 20."""
+    game = PalabraGame(players=2, dictionary=WORDS)
+    yellow = ids_of(game, "B4 E1 G5 I1 N1")
+    vowels = ids_of(game, "A1 E1 I1 O1 I1 E1", set(yellow))
+    rest = ids_of(game, "T1 T1 N1", set(yellow) | set(vowels))
+    state = dealt([[*yellow, *rest[:2]], [*vowels, rest[2]]])
+    view = hand_view(state, selected=yellow)
+    flush = next(b for b in view["buttons"] if b["kind"] == "Flush")
+    assert flush["legal"] and flush["points"] == 12
+    assert view["selection"]["kind"] == "Flush" and view["selection"]["total"] == 12
+    assert [s["factor"] for s in view["selection"]["steps"]] == ["sum", "flush"]
+    state.apply(Flush(tuple(yellow)))
+    assert state.scores[0] == 12
+    view = hand_view(state, selected=vowels)
+    six = next(b for b in view["buttons"] if b["kind"] == "Vowels")
+    assert six["legal"] and six["points"] == 20
+    assert [s["factor"] for s in view["selection"]["steps"]] == ["vowels"]
+
+
+def test_language_switch():
+    state = next(seeded_states(range(1), turns=1))
+    set_language("en")
+    view = hand_view(state, selected=state.hands[state.cur][:2])
+    assert view["buttons"][-1]["label"] == "Pass"
+    assert view["labels"]["btn_best"] == "Show the best play"

@@ -1,0 +1,329 @@
+"""Palabra's table without a browser: clicks go through the handler the browser's messages use.
+
+`_handle_custom_msg(content, buffers)` is where ipywidgets delivers a view's `model.send(...)`.
+Engine messages are not asserted word for word (they are being translated): only that one is
+shown and that nothing changed.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_hand_view import WORDS, dealt, ids_of
+
+import kit
+from kit.games.palabra import Flush, PalabraGame, PalabraState, Word, action_from_dict, best_play
+from kit.messages import set_language
+from kit.widgets.hand import PalabraTable
+from kit.widgets.hand_view import try_action
+
+
+@pytest.fixture(autouse=True)
+def spanish():
+    set_language("es")
+    yield
+    set_language("es")
+
+
+def click(table: PalabraTable, content: object) -> None:
+    """What a click in the view does: a custom message to the kernel."""
+    table._handle_custom_msg(content, [])
+
+
+def press(table: PalabraTable, kind: str, legal: bool = True) -> dict:
+    """Click the first button of this kind (allowed or not), as the browser would."""
+    button = next(b for b in table.view["buttons"] if b["kind"] == kind and b["legal"] == legal)
+    click(table, {"type": "act", "action": button["action"]})
+    return button
+
+
+def small_table(seed: int = 1, bots=None) -> PalabraTable:
+    game = PalabraGame(players=["Ana", "Luis"], dictionary=WORDS)
+    first = ids_of(game, "C3** A1 S1** A1 E1 M3 I1")
+    second = ids_of(game, "E1 S1 A1 T1 N1 O1 O1", set(first))
+    return PalabraTable(dealt([first, second], game=game), seed=seed, bots=bots)
+
+
+def test_a_new_game_is_dealt_with_the_seed_and_waits_for_a_human():
+    a = PalabraTable(kit.load("palabra", players=3), seed=4)
+    b = PalabraTable(kit.load("palabra", players=3), seed=4)
+    assert a.state.to_json() == b.state.to_json() and a.svg == b.svg
+    assert a.state.phase == "turn" and len(a.view["hand"]) == 7
+    assert ET.fromstring(a.svg).tag.endswith("svg")
+    assert a.view["buttons"] == [b for b in a.view["buttons"] if b["kind"] == "Pass"]
+
+
+def test_clicking_cards_builds_the_score_then_the_play_scores_exactly_that():
+    """PLB-03: the shown total is the engine's score; playing it adds exactly that."""
+    table = small_table()
+    c, a, s, a2 = table.state.hands[0][:4]
+    for card in (c, a, s, a2):
+        click(table, {"type": "pick", "card": card})
+    sel = table.view["selection"]
+    assert sel["word"] == "CASA" and sel["cards"] == [c, a, s, a2]
+    shown = sel["total"]
+    assert shown == (3 + 1 + 1 + 1) * 2 * 2 * 2  # C3** S1** and all yellow
+    assert [st["total"] for st in sel["steps"]] == [6, 12, 24, 48]
+    button = press(table, "Word")
+    assert "48" in button["label"]
+    assert table.state.scores[0] == shown
+    assert table.message == "Ana: palabra CASA, 48 puntos"
+    assert table.view["selection"]["cards"] == [] and table.view["to_act"] == 1
+
+
+def test_unselecting_and_clearing():
+    table = small_table()
+    hand = table.state.hands[0]
+    for card in (hand[0], hand[1], hand[0]):
+        click(table, {"type": "pick", "card": card})
+    assert table.view["selection"]["cards"] == [hand[1]]
+    click(table, {"type": "clear"})
+    assert table.view["selection"]["cards"] == []
+
+
+def test_a_non_word_shows_the_engines_message_and_changes_nothing():
+    table = small_table()
+    hand = table.state.hands[0]
+    for card in (hand[1], hand[0]):  # A C
+        click(table, {"type": "pick", "card": card})
+    before = table.state.to_json()
+    press(table, "Word", legal=False)
+    assert table.state.to_json() == before
+    assert table.message.startswith("No se puede: ") and len(table.message) > 20
+    assert table.view["message"] == table.message
+    assert table.view["selection"]["cards"] == [hand[1], hand[0]]  # kept to try again
+
+
+def test_a_build_on_a_play_that_is_gone_is_refused():
+    """PLB-02 a: a play leaves the table when its owner's turn comes round again."""
+    table = small_table()
+    state = table.state
+    stale = {
+        "type": "Build",
+        "target": 1,
+        "before": [state.hands[0][0]],
+        "after": [],
+        "letters": "",
+    }
+    before = state.to_json()
+    click(table, {"type": "act", "action": stale})
+    assert table.state.to_json() == before and table.message.startswith("No se puede")
+
+
+def test_shaving_a_flush_is_refused():
+    """PLB-11: only a word or a straight can be shaved."""
+    game = PalabraGame(players=["Ana", "Luis"], dictionary=WORDS)
+    yellow = ids_of(game, "B4 E1 G5 I1 N1")
+    first = [*yellow, *ids_of(game, "T1 T1", set(yellow))]
+    second = ids_of(game, "B4 E1 S1 A1 O1 O1 N1", set(first))
+    state = dealt([first, second], game=game)
+    state.apply(Flush(tuple(yellow)))
+    table = PalabraTable(state, seed=1)
+    b = second[0]
+    click(table, {"type": "pick", "card": b})
+    shave = next(x for x in table.view["buttons"] if x["kind"] == "Shave")
+    assert not shave["legal"]
+    before = table.state.to_json()
+    click(table, {"type": "act", "action": shave["action"]})
+    assert table.state.to_json() == before and table.message.startswith("No se puede")
+
+
+def test_a_shave_moves_the_points_the_view_showed():
+    """PLB-11: the shaved letters' values times the play's multipliers."""
+    game = PalabraGame(players=["Ana", "Luis"], dictionary=WORDS)
+    green_a = next(c.id for c in game.cards if c.label == "A1" and c.colours == {"green"})
+    first = [*ids_of(game, "C3** A1 S1**"), green_a, *ids_of(game, "E1 M3 I1")]
+    second = ids_of(game, "C3 A1 T1 N1 O1 O1 E1", set(first))
+    state = dealt([first, second], game=game)
+    state.apply(Word(tuple(first[:4]), ""))  # CASA, two stars, not one colour: 6 × 2 × 2 = 24
+    table = PalabraTable(state, seed=1)
+    for card in second[:2]:  # C and A
+        click(table, {"type": "pick", "card": card})
+    shave = next(x for x in table.view["buttons"] if x["kind"] == "Shave")
+    assert shave["legal"] and shave["points"] == (3 + 1) * 2 * 2
+    press(table, "Shave")
+    assert table.state.scores == [24 - 16, 16]
+    assert table.state.phase == "play"  # now one of the eight plays
+    assert "16" in table.message
+
+
+def test_the_best_play_button_shows_the_finder_and_plays_it():
+    table = PalabraTable(kit.load("palabra", players=2), seed=11)
+    best = best_play(table.state)
+    click(table, {"type": "best"})
+    shown = table.view["best"]
+    assert shown["total"] == best.total and shown["steps"][-1]["total"] == best.total
+    assert "kit-best" in table.svg
+    me, start = table.state.cur, table.state.scores[table.state.cur]
+    click(table, {"type": "act", "action": shown["action"]})
+    assert table.state.scores[me] == start + best.total
+    assert table.view["best"] is None
+
+
+def test_bots_play_after_a_human_with_the_seed():
+    runs = []
+    for _ in range(2):
+        table = PalabraTable(kit.load("palabra", players=["Ana", "B1", "B2"]), seed=5,
+                             bots={1: "greedy", 2: "beginner"})  # fmt: skip
+        assert table.state.cur == 0  # the bots played their turns before Ana's
+        press(table, "Pass")
+        assert table.state.cur == 0 and table.state.turns >= 3
+        lines = table.message.splitlines()
+        assert lines[0] == "Ana pasa" and len(lines) >= 3
+        assert any(line.startswith("B1") for line in lines)
+        runs.append((table.state.to_json(), table.svg))
+    assert runs[0] == runs[1]
+
+
+def test_an_all_bot_table_plays_to_the_end():
+    table = PalabraTable(kit.load("palabra", players=2), seed=3, bots={0: "greedy", 1: "greedy"})
+    assert table.state.is_terminal()
+    assert table.view["buttons"] == [] and "Fin de la partida" in table.view["status"]
+    before = table.state.to_json()
+    click(table, {"type": "act", "action": {"type": "Pass"}})
+    click(table, {"type": "pick", "card": 0})
+    assert table.state.to_json() == before and table.message
+
+
+def test_wild_card_letters_by_message():
+    game = PalabraGame(players=["Ana", "Luis"], dictionary=WORDS)
+    wild = next(c.id for c in game.cards if c.kind == "wild")
+    hand = [*ids_of(game, "C3** A1 S1**"), wild, *ids_of(game, "E1 I1 O1")]
+    other = ids_of(game, "E1 I1 I1 O1 T1 T1 N1", set(hand))
+    table = PalabraTable(dealt([hand, other], game=game), seed=1)
+    for card in hand[:4]:
+        click(table, {"type": "pick", "card": card})
+    assert table.view["selection"]["needs_letters"]
+    click(table, {"type": "letters", "text": "a"})
+    assert table.view["selection"]["word"] == "CASA"
+    click(table, {"type": "letters", "text": "4!"})
+    assert table.message.startswith("Escribe solo letras")
+    assert table.view["selection"]["word"] == "CASA"
+    press(table, "Word")
+    assert table.state.scores[0] == (3 + 1 + 1 + 0) * 2 * 2 * 2
+
+
+def test_bad_arguments():
+    with pytest.raises(TypeError):
+        PalabraTable("palabra")
+    with pytest.raises(ValueError):
+        PalabraTable(kit.load("palabra", players=2), seed="uno")
+    with pytest.raises(ValueError):
+        PalabraTable(kit.load("palabra", players=2), bots={2: "greedy"})
+    with pytest.raises(ValueError):
+        PalabraTable(kit.load("palabra", players=2), bots={1: "listo"})
+
+
+def test_mimebundle_has_the_static_svg_and_repr_no_address():
+    table = small_table()
+    data, _ = table._repr_mimebundle_()
+    assert data["image/svg+xml"] == table.svg
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert "0x" not in repr(table)
+
+
+def test_language_switch_on_refresh():
+    table = small_table()
+    set_language("en")
+    table.refresh()
+    assert table.view["buttons"][-1]["label"] == "Pass"
+    assert "Ana to play" in table.svg
+
+
+junk = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 130)
+    | st.floats()
+    | st.text(max_size=8)
+    | st.sampled_from(["Word", "Build", "Shave", "Joker", "act", "pick", "CASA"]),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
+    ),
+    max_leaves=10,
+)
+card_ids = st.lists(st.integers(-2, 125), max_size=5)
+actions = st.fixed_dictionaries(
+    {
+        "type": st.sampled_from(
+            [
+                "Word",
+                "Straight",
+                "Flush",
+                "Build",
+                "Vowels",
+                "Palabra",
+                "Exchange",
+                "Pass",
+                "Joker",
+                "Shave",
+                "Nope",
+            ]
+        )
+    },
+    optional={
+        "cards": card_ids | junk,
+        "letters": st.text(max_size=5) | junk,
+        "target": st.integers(-1, 3) | junk,
+        "before": card_ids,
+        "after": card_ids,
+        "card": st.integers(-1, 125) | junk,
+        "positions": st.lists(st.integers(-1, 5), max_size=4) | junk,
+    },
+)
+messages = (
+    junk
+    | st.fixed_dictionaries({"type": st.just("act")}, optional={"action": junk | actions})
+    | st.fixed_dictionaries(
+        {"type": st.just("pick")}, optional={"card": st.integers(-2, 125) | junk}
+    )
+    | st.fixed_dictionaries({"type": st.just("letters")}, optional={"text": junk})
+    | st.fixed_dictionaries({"type": st.sampled_from(["clear", "best"])})
+)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(messages)
+def test_bad_messages_never_raise(content):
+    table = small_table()
+    before = table.state.to_json()
+    legal = legal_action(table.state, content)
+    click(table, content)
+    if not legal:
+        assert table.state.to_json() == before
+    PalabraState.from_json(table.state.to_json(), table.state.game)  # still a sound state
+    assert table.view["hand"] and ET.fromstring(table.svg) is not None
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.lists(st.integers(0, 6), max_size=5))
+def test_any_selection_shows_the_engines_score(picks):
+    """Whatever is clicked, the shown total is the engine's score of the chosen play."""
+    table = small_table()
+    for i in picks:
+        click(table, {"type": "pick", "card": table.state.hands[0][i]})
+    sel = table.view["selection"]
+    legal = [b for b in table.view["buttons"] if b["legal"] and b["points"] is not None]
+    if sel["legal"]:
+        assert sel["total"] == max(b["points"] for b in legal)
+        chosen = next(b for b in legal if b["points"] == sel["total"])
+        trial = table.state.copy()
+        trial.apply(action_from_dict(chosen["action"]))
+        assert trial.scores[0] == sel["total"]
+
+
+def legal_action(state: PalabraState, content: object) -> bool:
+    """Whether `content` is an action the rules allow now (checked on a copy)."""
+    if not isinstance(content, dict) or content.get("type") != "act":
+        return False
+    try:
+        return try_action(state, action_from_dict(content["action"]))[0]
+    except Exception:
+        return False
