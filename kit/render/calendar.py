@@ -1,0 +1,274 @@
+"""The Día de Paga calendar as SVG, drawn from `calendar_view` (kit/widgets/calendar_view.py) alone:
+the month (days 1-31, Monday first, the Sundays on the right), the tokens, the Salida square, the
+die and the kitty; then each player's book and the last payday, line by line. The live
+PaydayBoard inserts this very text, so a saved notebook shows what the class saw."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from kit.render.common import GRID, INK, num, shape, svg, text, text_width, wrap, wrap_or_cut
+from kit.render.dice import die_face
+
+WIDTH = 1120
+MARGIN = 21
+COLUMNS = 7
+CELL_W = (WIDTH - 2 * MARGIN) / COLUMNS  # 154
+CELL_H = 124
+BAND = 32  # the coloured band with the day number and its kind
+GRID_TOP = 124
+TOKEN_R = 11
+BOOK_H = 272
+BOOKS_PER_ROW = 3
+LINE_H = 26
+HIGHLIGHT = "#0072B2"
+
+
+def _token(player: Mapping, cx: float, cy: float, r: float) -> str:
+    """A player's token: shape, colour and number (the number is the cue that needs no colour)."""
+    return (
+        f'<g class="kit-token" data-player="{player["index"]}">'
+        + shape(player["shape"], cx, cy, r, player["colour"])
+        + text(
+            cx,
+            cy + r * 0.42,
+            player["mark"],
+            size=round(r * 1.15),
+            anchor="middle",
+            font_weight="bold",
+            fill="#FFFFFF",
+        )
+        + "</g>"
+    )
+
+
+def _tokens(players: Sequence[Mapping], seats: Sequence[int], x: float, y: float) -> list[str]:
+    """Several tokens side by side at the foot of a square (up to six fit)."""
+    step = (CELL_W - 10) / 6
+    return [
+        _token(players[p], x + 5 + step * (k + 0.5), y + CELL_H - TOKEN_R - 7, TOKEN_R)
+        for k, p in enumerate(seats)
+    ]
+
+
+def _lines(content: str, x: float, y: float, width: float, size: int, rows: int) -> list[str]:
+    """Wrapped text, one <text> per line, starting with its baseline at y."""
+    lines, font = wrap_or_cut(content, width, size, rows)
+    return [text(x, y + k * (font + 3), line, size=font) for k, line in enumerate(lines)]
+
+
+def _day(day: Mapping, view: Mapping) -> list[str]:
+    x = MARGIN + day["column"] * CELL_W
+    y = GRID_TOP + day["row"] * CELL_H
+    mover = view["to_act"]
+    here = mover is not None and view["players"][mover]["position"] == day["day"]
+    stroke = (
+        f'stroke="{HIGHLIGHT}" stroke-width="4"' if here else f'stroke="{GRID}" stroke-width="1.5"'
+    )
+    label, font = wrap(day["label"], CELL_W - 48, 17, 1, min_size=9) or wrap_or_cut(
+        day["label"], CELL_W - 48, 17, 1
+    )
+    parts = [
+        f'<g class="kit-day" data-day="{day["day"]}" data-kind="{day["kind"]}">',
+        f'<rect x="{num(x)}" y="{num(y)}" width="{num(CELL_W)}" height="{CELL_H}" '
+        f'fill="#FFFFFF" {stroke}/>',
+        f'<rect x="{num(x + 1)}" y="{num(y + 1)}" width="{num(CELL_W - 2)}" height="{BAND}" '
+        f'fill="{day["colour"]}"/>',
+        text(x + 7, y + 25, str(day["day"]), size=22, font_weight="bold", fill=day["ink"]),
+        text(x + 44, y + 23, label[0], size=font, fill=day["ink"]),
+        *_lines(day["instruction"], x + 7, y + BAND + 18, CELL_W - 14, 13, 3),
+        *_tokens(view["players"], day["tokens"], x, y),
+        "</g>",
+    ]
+    return parts
+
+
+def _start_and_table(view: Mapping) -> list[str]:
+    """Row 5 after day 31: the Salida square, then the die, the kitty and the lottery pot."""
+    labels = view["labels"]
+    x = MARGIN + 3 * CELL_W
+    y = GRID_TOP + 4 * CELL_H
+    parts = [
+        '<g class="kit-day" data-day="0" data-kind="start">',
+        f'<rect x="{num(x)}" y="{num(y)}" width="{num(CELL_W)}" height="{CELL_H}" '
+        f'fill="#F4F4F4" stroke="{GRID}" stroke-width="1.5"/>',
+        text(x + CELL_W / 2, y + 30, labels["start"], size=20, anchor="middle", font_weight="bold"),
+        *_tokens(view["players"], view["start_tokens"], x, y),
+        "</g>",
+    ]
+    bx = x + CELL_W + 12
+    parts.append(text(bx, y + 26, labels["die"], size=18, font_weight="bold"))
+    if view["die"] is not None:
+        parts.append(f'<g class="kit-die" data-face="{view["die"]}">')
+        parts.append(die_face(view["die"], bx, y + 36, 76))
+        parts.append("</g>")
+    else:
+        parts += _lines(labels["no_die"], bx, y + 56, 90, 14, 3)
+    kx = bx + 120
+    parts.append(text(kx, y + 26, labels["kitty"], size=18, font_weight="bold"))
+    parts.append(
+        text(
+            kx,
+            y + 62,
+            f"{view['kitty_text']} €",
+            size=30,
+            font_weight="bold",
+            **{"class": "kit-kitty"},
+        )
+    )
+    if view["pot"]:
+        parts.append(text(kx, y + 92, f"{labels['lottery_pot']}: {view['pot_text']} €", size=15))
+    return parts
+
+
+def _book(player: Mapping, view: Mapping, x: float, y: float, width: float) -> list[str]:
+    """One player's book: where he is, cash, savings book, loans, mail, acquisitions."""
+    labels = view["labels"]
+    p = player["index"]
+    acting = view["to_act"] == p
+    stroke = (
+        f'stroke="{HIGHLIGHT}" stroke-width="4"'
+        if acting
+        else f'stroke="{GRID}" stroke-width="1.5"'
+    )
+    name = player["name"] + (f" ({labels['bot']})" if player["bot"] else "")
+    where = labels["finished"] if player["finished"] else player["where"]
+    acquisitions = ", ".join(a["name"] for a in player["acquisitions"]) or labels["none"]
+    extras = []
+    if player["necessity"]:
+        extras.append(f"{labels['necessity']}: {player['necessity']}")
+    if player["insured"]:
+        extras.append(f"{labels['insured']}: {len(player['insured'])}")
+    rows = [
+        (labels["cash"], f"{player['cash_text']} €", "kit-cash"),
+        (labels["savings"], f"{player['savings_text']} €", "kit-savings"),
+        (labels["loans"], player["loans_text"], "kit-loans"),
+        (labels["mail_waiting"], str(player["mail_waiting"]), "kit-mail"),
+        (labels["fortune"], f"{player['fortune_text']} €", "kit-fortune"),
+    ]
+    room = width - 60 - text_width(where, 0.62) * 16 - 10  # the name stops before "where"
+    name_lines, name_size = wrap(name, room, 20, 1, min_size=12, em=0.7) or wrap_or_cut(
+        name, room, 12, 1
+    )
+    parts = [
+        f'<g class="kit-book" data-player="{p}">',
+        f'<rect x="{num(x)}" y="{num(y)}" width="{num(width)}" height="{BOOK_H}" rx="10" '
+        f'fill="#FFFFFF" {stroke}/>',
+        _token(player, x + 24, y + 26, 14),
+        text(x + 46, y + 33, name_lines[0], size=name_size, font_weight="bold"),
+        text(x + width - 12, y + 33, where, size=16, anchor="end"),
+    ]
+    for k, (label, value, css) in enumerate(rows):
+        ry = y + 66 + k * 28
+        parts.append(text(x + 14, ry, label, size=18))
+        parts.append(
+            text(
+                x + width - 14,
+                ry,
+                value,
+                size=18,
+                anchor="end",
+                font_weight="bold",
+                **{"class": css},
+                data_player=str(p),
+            )
+        )
+    parts.append(text(x + 14, y + 206, f"{labels['acquisitions']}:", size=15))
+    parts += _lines(acquisitions, x + 14, y + 226, width - 28, 15, 2)
+    if extras:
+        parts.append(text(x + 14, y + BOOK_H - 10, " · ".join(extras), size=14))
+    parts.append("</g>")
+    return parts
+
+
+def _books(view: Mapping, top: float) -> tuple[list[str], float]:
+    players = view["players"]
+    gap = 14
+    width = (WIDTH - 2 * MARGIN - gap * (BOOKS_PER_ROW - 1)) / BOOKS_PER_ROW
+    parts: list[str] = []
+    for k, player in enumerate(players):
+        row, col = divmod(k, BOOKS_PER_ROW)
+        parts += _book(
+            player, view, MARGIN + col * (width + gap), top + row * (BOOK_H + gap), width
+        )
+    rows = -(-len(players) // BOOKS_PER_ROW)
+    return parts, top + rows * (BOOK_H + gap)
+
+
+def _payday(view: Mapping, top: float) -> tuple[list[str], float]:
+    """The last payday, line by line, with the account each line goes to."""
+    payday = view["payday"]
+    labels = view["labels"]
+    parts = ['<g class="kit-payday">']
+    if payday is None:
+        parts.append(text(MARGIN, top + 28, labels["payday_none"], size=18))
+        parts.append("</g>")
+        return parts, top + 44
+    parts.append(
+        text(
+            MARGIN,
+            top + 28,
+            payday["title"],
+            size=22,
+            font_weight="bold",
+            data_player=str(payday["player"]),
+        )
+    )
+    y = top + 28
+    right = WIDTH - MARGIN
+    for line in payday["lines"]:
+        y += LINE_H
+        parts.append(
+            '<g class="kit-payday-line">'
+            + text(MARGIN + 10, y, wrap_or_cut(line["label"], 760, 17, 1)[0][0], size=17)
+            + text(
+                right - 130,
+                y,
+                f"{line['amount_text']} €",
+                size=17,
+                anchor="end",
+                font_weight="bold",
+            )
+            + text(right, y, line["account_text"], size=15, anchor="end", fill="#555555")
+            + "</g>"
+        )
+    y += 8
+    parts.append(
+        f'<line x1="{MARGIN}" y1="{num(y)}" x2="{right}" y2="{num(y)}" '
+        f'stroke="{INK}" stroke-width="1"/>'
+    )
+    for content in (payday["total_text"], payday["book_text"], payday["loans_text"]):
+        y += LINE_H
+        parts.append(text(MARGIN + 10, y, content, size=17, font_weight="bold"))
+    parts.append("</g>")
+    return parts, y + 16
+
+
+def calendar_svg(view: Mapping) -> str:
+    """The calendar board, the players' books and the last payday as one SVG (deterministic)."""
+    labels = view["labels"]
+    body = [f'<rect x="0" y="0" width="{WIDTH}" height="100%" fill="#FAFAFA"/>']
+    body.append(
+        text(MARGIN, 42, f"{labels['title']} · {view['month_text']}", size=30, font_weight="bold")
+    )
+    body.append(text(MARGIN, 76, view["status"], size=22, **{"class": "kit-status"}))
+    for k, name in enumerate(view["weekdays"]):
+        body.append(
+            text(
+                MARGIN + (k + 0.5) * CELL_W,
+                GRID_TOP - 10,
+                name,
+                size=17,
+                anchor="middle",
+                font_weight="bold",
+            )
+        )
+    for day in view["days"]:
+        body += _day(day, view)
+    body += _start_and_table(view)
+    books, bottom = _books(view, GRID_TOP + 5 * CELL_H + 20)
+    body += books
+    payday, bottom = _payday(view, bottom)
+    body += payday
+    height = int(bottom) + 10
+    return svg(WIDTH, height, labels["aria"], body)

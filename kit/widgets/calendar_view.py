@@ -1,0 +1,520 @@
+"""The view model of the Día de Paga calendar: pure functions from engine states to plain JSON.
+
+    >>> import kit
+    >>> from kit.widgets.calendar_view import calendar_view
+    >>> state = kit.load("dia_de_paga", players=3).start_state()
+    >>> view = calendar_view(state)        # dicts, lists, str, int, bool, None only
+    >>> view["buttons"][0]["action"]
+    {'type': 'Roll'}
+
+Everything the live PaydayBoard (kit/widgets/calendar.py) and the static SVG
+(`kit.render.calendar.calendar_svg`) show comes from here: the 31 days as a month, the tokens, the
+kitty, the die, each player's book (cash, savings book, loans, mail, acquisitions), the buttons
+(exactly the engine's `legal_actions()`) and the amount forms of the "any time" actions.
+
+The payday panel: the engine settles a payday inside one step and records no lines, so
+`payday_lines` reads them off the state the payday opened from and the state now, with the
+engine's own `interest` and its insurance test, in the engine's order (DDP-12): salary, savings
+interest, loan interest, money from the mail, insurance premiums, bills, repayment, acquisitions
+that expire. A test checks that the cash lines add up to the engine's own change of cash over the
+payday (where the same engine step held nothing else: a six that won the kitty on the way to day
+31, or the other players' moves of a time change, are not payday lines).
+Standard library only; the same states (and arguments) always give the same view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from kit.games.core import action_to_dict
+from kit.games.dia_de_paga.actions import ANYTIME
+from kit.games.dia_de_paga.game import LAST_DAY, MOVE, START, interest
+from kit.messages import language, t
+
+# Players: colour, shape and number together (Okabe-Ito, as the property board).
+PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+PLAYER_SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star")
+# The band of each kind of day: colour-blind-safe colours, and the kind is always written too.
+KIND_COLOURS = {
+    "mail": ("#56B4E9", "#111111"),
+    "acquisition": ("#E69F00", "#111111"),
+    "sell": ("#009E73", "#FFFFFF"),
+    "lottery": ("#CC79A7", "#111111"),
+    "event": ("#F0E442", "#111111"),
+    "birthday": ("#F5C6A5", "#111111"),
+    "election": ("#7F7F7F", "#FFFFFF"),
+    "time_change": ("#BBBBBB", "#111111"),
+    "quiet": ("#E8E8E8", "#111111"),
+    "pay": ("#D55E00", "#FFFFFF"),
+    "receive": ("#009E73", "#FFFFFF"),
+    "payday": ("#0072B2", "#FFFFFF"),
+}
+WEEK = 7  # day 1 is a Monday: the Sundays of the printed month are days 7, 14, 21 and 28
+ANYTIME_KINDS = tuple(cls.__name__ for cls in ANYTIME)
+
+
+def money(amount: int) -> str:
+    """An amount with the language's thousands separator: 12 000 / 12,000."""
+    sign = "−" if amount < 0 else ""
+    return sign + f"{abs(amount):,}".replace(",", t("number.group"))
+
+
+def signed(amount: int) -> str:
+    """A change of money with its sign: +1 500 / −150 / 0."""
+    return ("+" if amount > 0 else "") + money(amount)
+
+
+def rate_text(rate: Fraction) -> str:
+    """A rate as a percentage in the class language: 10 %."""
+    value = rate * 100
+    shown = str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
+    return t("number.percent", value=shown.replace(".", t("number.decimal")))
+
+
+# -- the days ---------------------------------------------------------------------------------
+
+
+def day_label(rules: Any, day: Any) -> tuple[str, str]:
+    """What a day's square says: its kind (with count or amount) and what to do there."""
+    kind = day.kind
+    values = {
+        "count": day.count,
+        "amount": money(day.amount),
+        "name": day.name,
+        "stake": money(rules.lottery_stake),
+        "prize": money(rules.lottery_prize),
+    }
+    if kind == "birthday":
+        values["amount"] = money(rules.birthday_amount)
+    if kind == "election":
+        values["amount"] = money(rules.election_amount)
+    return t(f"calendar.kind_{kind}", **values), t(f"calendar.do_{kind}", **values)
+
+
+def _days(state: Any) -> list[dict[str, Any]]:
+    g = state.game
+    out = []
+    for day in g.rules.days:
+        label, instruction = day_label(g.rules, day)
+        band, ink = KIND_COLOURS.get(day.kind, ("#BBBBBB", "#111111"))
+        out.append(
+            {
+                "day": day.day,
+                "kind": day.kind,
+                "name": day.name,
+                "label": label,
+                "instruction": instruction,
+                "colour": band,
+                "ink": ink,
+                "row": (day.day - 1) // WEEK,
+                "column": (day.day - 1) % WEEK,
+                "tokens": [p for p in range(g.n) if state.pos[p] == day.day],
+            }
+        )
+    return out
+
+
+# -- the players' books -----------------------------------------------------------------------
+
+
+def _acquisition(rules: Any, card: int, bought: int) -> dict[str, Any]:
+    a = rules.acquisitions[card]
+    return {
+        "id": a.id,
+        "name": a.name,
+        "price": a.price,
+        "value": a.value,
+        "bought": bought,
+        "text": t(
+            "calendar.acquisition_item", name=a.name, price=money(a.price), value=money(a.value)
+        ),
+    }
+
+
+def _players(state: Any, bots: Mapping[int, str]) -> list[dict[str, Any]]:
+    g = state.game
+    r = g.rules
+    out = []
+    for p in range(g.n):
+        pos = state.pos[p]
+        out.append(
+            {
+                "index": p,
+                "name": g.names[p],
+                "mark": str(p + 1),
+                "colour": PLAYER_COLOURS[p % len(PLAYER_COLOURS)],
+                "shape": PLAYER_SHAPES[p % len(PLAYER_SHAPES)],
+                "bot": bots.get(p),
+                "position": pos,
+                "where": t("calendar.start") if pos == START else t("calendar.day_of", day=pos),
+                "month": state.month[p],
+                "finished": bool(state.finished[p]),
+                "cash": state.cash[p],
+                "cash_text": money(state.cash[p]),
+                "savings": state.savings[p],
+                "savings_text": money(state.savings[p]),
+                "loans": state.loans[p],
+                "loan_cards": state.loan_cards(p),
+                "loans_text": t(
+                    "calendar.loan_cards",
+                    amount=money(state.loans[p]),
+                    cards=state.loan_cards(p),
+                ),
+                "mail_waiting": len(state.mail[p]),
+                "necessity": len(state.necessity[p]),
+                "insured": [r.mail[c].text for c in state.insured[p]],
+                "acquisitions": [_acquisition(r, c, m) for c, m in state.owned[p]],
+                "fortune": state.fortune(p),
+                "fortune_text": money(state.fortune(p)),
+            }
+        )
+    return out
+
+
+# -- the buttons and the amount forms ---------------------------------------------------------
+
+
+def action_label(state: Any, action: Any) -> str:
+    """What a button for `action` says, in the current language."""
+    r = state.game.rules
+    kind = type(action).__name__
+    values: dict[str, object] = {}
+    if kind == "Buy" and state.task.get("card") is not None:
+        card = r.acquisitions[state.task["card"]]
+        values.update(name=card.name, price=money(card.price))
+    elif kind == "Sell":
+        card = next((a for a in r.acquisitions if a.id == action.card), None)
+        values.update(
+            name=card.name if card else action.card, value=money(card.value) if card else "?"
+        )
+    elif kind == "Stake":
+        values.update(stake=money(r.lottery_stake), number=action.number)
+    elif kind == "KeepInsurance":
+        card = next((m for m in r.mail if m.id == action.card), None)
+        values.update(amount=money(card.amount) if card else "?")
+    elif kind in ("Repay", "TakeLoan", "Deposit", "Withdraw"):
+        values.update(amount=money(action.amount))
+    elif kind == "Gamble":
+        values.update(amount=money(action.stake))
+    return t(f"calendar.act_{kind}", **values)
+
+
+def _buttons(state: Any, legal: Sequence[Any]) -> list[dict[str, Any]]:
+    """One button per legal answer to the decision now (the any-time actions have forms)."""
+    return [
+        {
+            "label": action_label(state, a),
+            "kind": type(a).__name__,
+            "action": action_to_dict(a),
+        }
+        for a in legal
+        if not isinstance(a, ANYTIME)
+    ]
+
+
+def _forms(state: Any, legal: Sequence[Any]) -> list[dict[str, Any]]:
+    """The any-time actions with an amount box each; the engine checks whatever is typed.
+
+    Every form is shown while a player is to act, so a student may try a deposit after day 23
+    and read the engine's reason; `offered` says whether the engine lists that kind now, and
+    `default` is the first amount it lists (or the smallest sensible one)."""
+    r = state.game.rules
+    hints = {
+        "TakeLoan": t("calendar.hint_TakeLoan", unit=money(r.loan_unit)),
+        "Deposit": t("calendar.hint_Deposit", day=r.last_deposit_day),
+        "Withdraw": t("calendar.hint_Withdraw", fee=money(r.withdrawal_fee)),
+        "Gamble": t(
+            "calendar.hint_Gamble",
+            below=money(r.necessity_stake_below),
+            faces=" / ".join(str(f) for f in r.necessity_faces),
+        ),
+    }
+    steps = {"TakeLoan": r.loan_unit, "Deposit": 1, "Withdraw": 1, "Gamble": 1}
+    forms = []
+    for kind in ANYTIME_KINDS:
+        listed = [a for a in legal if type(a).__name__ == kind]
+        field = "stake" if kind == "Gamble" else "amount"
+        default = (
+            getattr(listed[0], field) if listed else steps[kind] if kind == "TakeLoan" else 100
+        )
+        forms.append(
+            {
+                "kind": kind,
+                "field": field,
+                "label": t(f"calendar.form_{kind}"),
+                "hint": hints[kind],
+                "offered": bool(listed),
+                "default": default,
+                "step": steps[kind],
+            }
+        )
+    return forms
+
+
+# -- payday -----------------------------------------------------------------------------------
+
+
+def payday_in_progress(state: Any, p: int) -> bool:
+    """Player `p` stands on day 31 and has not finished: his payday waits for a decision."""
+    return state.pos[p] == LAST_DAY and not state.finished[p]
+
+
+def _moving_back(state: Any) -> set[int]:
+    """The players whose step back of a time change is still on the engine's agenda (DDP-10)."""
+    return {step[1] for step in state.agenda if step and step[0] == "back"}
+
+
+def paydays_opened(before: Any, after: Any) -> list[tuple[int, bool]]:
+    """The paydays one engine step opened: [(player, extra)], extra for the time change's.
+
+    A payday opens when a player reaches day 31 (still there waiting for a decision, or already
+    past it: next month, or finished), or when a player on Salida is sent back by the time change
+    (DDP-10: back to day 31, an extra payday); those steps back may wait on the agenda while the
+    lander decides on the acquisition day, so they are read off the agenda before and after."""
+    g = after.game
+    opened: list[tuple[int, bool]] = []
+    pending = _moving_back(before)
+    if before.phase == MOVE and after.last_roll is not None:
+        mover = before.cur
+        landed = g.advance(before.pos[mover], after.last_roll)
+        if g.kinds[landed] == "time_change":
+            pending |= {p for p in range(g.n) if not before.finished[p]}
+    sent_back = pending - _moving_back(after)
+    for p in range(g.n):
+        if before.finished[p]:
+            continue
+        waiting = payday_in_progress(before, p)  # opened by an earlier step
+        ended = (after.month[p] > before.month[p] or after.finished[p]) and not waiting
+        reached = payday_in_progress(after, p) and not waiting
+        if p in sent_back and before.pos[p] == START:
+            opened.append((p, True))
+        elif ended or reached:
+            opened.append((p, False))
+    return opened
+
+
+def _line(kind: str, label: str, amount: int, account: str = "cash") -> dict[str, Any]:
+    """One payday line: what it is (`kind`, e.g. "salary"), its text, euros and account."""
+    return {
+        "kind": kind,
+        "label": label,
+        "amount": amount,
+        "amount_text": signed(amount),
+        "account": account,
+    }
+
+
+def _mail_lines(rules: Any, opened: Any, now: Any, p: int) -> list[dict[str, Any]]:
+    """The mail opened on payday, in the engine's order: income, insurance, bills, the rest."""
+    income, insurance, bills, kept = [], [], [], []
+    harmless = 0
+    for c in opened.mail[p]:
+        card = rules.mail[c]
+        if card.kind == "income":
+            income.append(
+                _line("income", t("calendar.line_income", text=card.text), card.amount, "cash")
+            )
+        elif card.kind == "necessity":
+            kept.append(_line("necessity", t("calendar.line_necessity", text=card.text), 0, "cash"))
+        elif card.harmless:
+            harmless += 1
+        elif card.kind.endswith("_insurance"):
+            taken = c in now.insured[p] and c not in opened.insured[p]
+            kind = "insurance_kept" if taken else "insurance_dropped"
+            if c in now.opened[p]:  # the player has not decided yet
+                kind = "insurance_pending"
+            text = t(f"calendar.line_{kind}", text=card.text)
+            insurance.append(_line(kind, text, -card.amount * taken))
+        elif now._exempt(p, card.kind):  # the engine's own insurance test (DDP-14)
+            bills.append(_line("covered", t("calendar.line_covered", text=card.text), 0, "cash"))
+        else:
+            bills.append(
+                _line("bill", t("calendar.line_bill", text=card.text), -card.amount, "cash")
+            )
+    rest = kept
+    if harmless:
+        rest = [_line("harmless", t("calendar.line_harmless", count=harmless), 0, "cash"), *kept]
+    return income + insurance + bills + rest
+
+
+def _action_lines(rules: Any, actions: Sequence[Any]) -> list[dict[str, Any]]:
+    """What the player did himself during his payday: repayments, loans, the savings book."""
+    lines = []
+    for a in actions:
+        kind = type(a).__name__
+        if kind == "Repay":
+            lines.append(_line("repay", t("calendar.line_repay"), -a.amount, "cash"))
+        elif kind == "TakeLoan":
+            lines.append(_line("loan", t("calendar.line_loan"), a.amount, "cash"))
+        elif kind == "Deposit":
+            lines.append(_line("deposit", t("calendar.line_deposit"), -a.amount, "cash"))
+        elif kind == "Withdraw":
+            lines.append(_line("withdraw", t("calendar.line_withdraw"), a.amount, "cash"))
+            lines.append(_line("fee", t("calendar.line_fee"), -rules.withdrawal_fee, "cash"))
+    return lines
+
+
+def payday_lines(
+    opened: Any, now: Any, player: int, actions: Sequence[Any] = (), *, extra: bool = False
+) -> dict[str, Any]:
+    """Player `player`'s payday line by line, read off the state it opened from (`opened`) and
+    the state now (`now`: during the payday, or when it closed), plus the actions he took in it.
+
+    Salary and savings interest are paid and loan interest charged on what was there when the
+    payday began (DDP-12, DDP-16, DDP-17), with the engine's `interest`."""
+    r = now.game.rules
+    p = player
+    saved, owed = opened.savings[p], opened.loans[p]
+    lines = [_line("salary", t("calendar.line_salary"), r.salary)]
+    lines.append(
+        _line(
+            "savings_interest",
+            t(
+                "calendar.line_savings_interest",
+                rate=rate_text(r.savings_interest),
+                balance=money(saved),
+            ),
+            interest(saved, r.savings_interest),
+            "savings",
+        )
+    )
+    if owed:
+        lines.append(
+            _line(
+                "loan_interest",
+                t(
+                    "calendar.line_loan_interest",
+                    rate=rate_text(r.loan_interest),
+                    balance=money(owed),
+                ),
+                -interest(owed, r.loan_interest),
+                "cash",
+            )
+        )
+    lines += _mail_lines(r, opened, now, p)
+    lines += _action_lines(r, actions)
+    running = payday_in_progress(now, p)
+    if not running:
+        held = {c for c, _ in now.owned[p]}
+        for c, _ in opened.owned[p]:
+            if c not in held:
+                name = r.acquisitions[c].name
+                lines.append(_line("expired", t("calendar.line_expired", name=name), 0))
+    for line in lines:
+        line["account_text"] = t(f"calendar.to_{line['account']}")
+    change = sum(x["amount"] for x in lines if x["account"] == "cash")
+    title = t("calendar.payday_title", name=now.game.names[p])
+    if extra:
+        title += " " + t("calendar.payday_extra")
+    if running:
+        title += " " + t("calendar.payday_running")
+    return {
+        "player": p,
+        "name": now.game.names[p],
+        "title": title,
+        "running": running,
+        "extra": extra,
+        "lines": lines,
+        "cash_change": change,
+        "total_text": t("calendar.payday_total", change=signed(change)),
+        "book_text": t("calendar.payday_book", before=money(saved), after=money(now.savings[p])),
+        "loans_text": t("calendar.payday_debt", before=money(owed), after=money(now.loans[p])),
+    }
+
+
+# -- the whole board --------------------------------------------------------------------------
+
+
+def _status(state: Any, to_act: int | None) -> str:
+    g = state.game
+    if state.is_terminal():
+        winner = state.winner()
+        tail = (
+            t("calendar.winner", name=g.names[winner]) if winner is not None else t("calendar.tie")
+        )
+        return f"{t('calendar.game_over')} · {tail}"
+    if to_act is None:
+        return t("calendar.chance", phase=state.phase)
+    return t("calendar.to_act", name=g.names[to_act])
+
+
+def calendar_view(
+    state: Any,
+    *,
+    bots: Mapping[int, str] | None = None,
+    payday: Mapping[str, Any] | None = None,
+    message: str = "",
+    refused: bool = False,
+    log: Sequence[str] = (),
+) -> dict[str, Any]:
+    """The whole calendar board as plain JSON: days, tokens, kitty, die, books, buttons, payday.
+
+    `bots`: {seat: bot name} of the seats the computer plays. `payday`: a `payday_lines` result
+    for the payday panel (None before anyone reached day 31). `message`: the last thing that
+    happened, or why a click was refused (`refused`); `log`: what happened since the last human
+    click."""
+    g = state.game
+    r = g.rules
+    bots = dict(bots or {})
+    chance = state.is_chance()
+    terminal = state.is_terminal()
+    to_act = None if chance or terminal else state.actor()
+    legal = state.legal_actions() if to_act is not None else []
+    human = to_act is not None and to_act not in bots
+    month = state.month[to_act] if to_act is not None else max(state.month)
+    return {
+        "game": {"name": r.name, "title": r.title, "currency": r.currency, "months": g.months},
+        "language": language(),
+        "phase": state.phase,
+        "to_act": to_act,
+        "to_act_is_bot": to_act is not None and not human,
+        "current": state.cur,
+        "status": _status(state, to_act),
+        "month": month,
+        "month_text": t("calendar.month", month=month, months=g.months),
+        "die": state.last_roll,
+        "kitty": state.kitty,
+        "kitty_text": money(state.kitty),
+        "pot": state.pot,
+        "pot_text": money(state.pot),
+        "weekdays": t("calendar.weekdays").split(),
+        "days": _days(state),
+        "start_tokens": [p for p in range(g.n) if state.pos[p] == START],
+        "players": _players(state, bots),
+        "buttons": _buttons(state, legal) if human else [],
+        "forms": _forms(state, legal) if human else [],
+        "payday": dict(payday) if payday is not None else None,
+        "message": message,
+        "refused": refused,
+        "log": list(log),
+        "labels": {
+            key: t(f"calendar.{key}")
+            for key in (
+                "title",
+                "aria",
+                "die",
+                "no_die",
+                "kitty",
+                "lottery_pot",
+                "start",
+                "cash",
+                "savings",
+                "loans",
+                "mail_waiting",
+                "acquisitions",
+                "none",
+                "necessity",
+                "insured",
+                "fortune",
+                "finished",
+                "bot",
+                "payday_none",
+                "actions",
+                "anytime",
+                "amount",
+                "log",
+            )
+        },
+    }

@@ -1,0 +1,141 @@
+"""The Día de Paga calendar in a real browser: roll, deposit, and see the savings book change.
+
+The test writes its own small notebook into the server's temporary root (the lessons stay as
+they are). The same seeded board is played in this process first, so the browser must show
+exactly what the engine gives: the roll's message, then the cash and the savings book after a
+deposit typed in the form (DDP-17). A bad amount and an amount the engine refuses must each show
+a message and change nothing (their wording is not asserted: the engine's messages are being
+translated). Run with `pytest -m browser tests/browser`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
+from playwright.sync_api import Locator, Page, expect
+
+import kit
+from kit.messages import set_language, t
+from kit.widgets import PaydayBoard
+
+NOTEBOOK = "dia_de_paga_prueba.ipynb"
+PLAYERS, MONTHS, SEED = ["Ana", "Bot 1", "Bot 2"], 1, 2026
+BOTS = {1: "cautious_saver", 2: "gambler"}
+DEPOSIT = 300
+SOURCE = f"""import kit
+from kit.widgets import PaydayBoard
+
+board = PaydayBoard(
+    kit.load("dia_de_paga", players={PLAYERS!r}, months={MONTHS}), bots={BOTS!r}, seed={SEED}
+)
+board"""
+
+
+def write_notebook(root: Path) -> None:
+    cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": []}
+    notebook = {
+        "cells": [{**cell, "source": SOURCE}],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (root / NOTEBOOK).write_text(json.dumps(notebook), encoding="utf-8")
+
+
+def plan() -> dict[str, str]:
+    """Roll, then deposit, on the same seeded board the notebook makes: the roll's message, and
+    Ana's cash and savings book (as the drawing writes them) before and after the deposit."""
+    set_language("es")
+    board = PaydayBoard(
+        kit.load("dia_de_paga", players=PLAYERS, months=MONTHS), bots=BOTS, seed=SEED
+    )
+    roll = next(b for b in board.view["buttons"] if b["kind"] == "Roll")
+    board._handle_custom_msg({"type": "act", "action": roll["action"]}, [])
+    assert board.view["to_act"] == 0 and board.state.pos[0] <= 23  # Ana may still deposit
+    assert board.state.cash[0] >= DEPOSIT
+    ana = board.view["players"][0]
+    rolled = {"message": board.message, "cash": ana["cash_text"], "savings": ana["savings_text"]}
+    board._handle_custom_msg({"type": "amount", "kind": "Deposit", "amount": str(DEPOSIT)}, [])
+    ana = board.view["players"][0]
+    assert ana["savings"] == DEPOSIT
+    return {
+        **{f"rolled_{k}": v for k, v in rolled.items()},
+        "message": board.message,
+        "cash": ana["cash_text"],
+        "savings": ana["savings_text"],
+    }
+
+
+def the_board(page: Page) -> Locator:
+    board = page.locator(".kit-payday-board").first
+    expect(board.locator("[data-testid=calendar] svg")).to_be_visible(timeout=KERNEL_SECONDS * 1000)
+    return board
+
+
+def deposit(board: Locator, amount: str) -> None:
+    board.locator("input[data-amount=Deposit]").fill(amount)
+    board.locator("button[data-submit=Deposit]").click()
+
+
+def play_roll_and_deposit(board: Locator, artifacts: Path, prefix: str) -> None:
+    expected = plan()
+    cash = board.locator("text.kit-cash[data-player='0']")
+    savings = board.locator("text.kit-savings[data-player='0']")
+    message = board.get_by_test_id("message")
+    expect(savings).to_have_text("0 €")
+    board.screenshot(path=artifacts / f"{prefix}-calendar-start.png")
+
+    board.locator("button[data-action=Roll]").click()
+    expect(message).to_have_text(expected["rolled_message"], timeout=30_000)
+    expect(cash).to_have_text(f"{expected['rolled_cash']} €")
+    expect(board.locator(".kit-die")).to_have_count(1)
+    board.screenshot(path=artifacts / f"{prefix}-calendar-rolled.png")
+
+    # a garbled amount, then one the engine refuses: a message each, nothing changes
+    deposit(board, "abc")
+    expect(message).to_have_text(t("calendar.bad_amount", value="abc"), timeout=30_000)
+    board.locator("input[data-amount=TakeLoan]").fill("1000")  # DDP-16: multiples of 1500
+    board.locator("button[data-submit=TakeLoan]").click()
+    expect(message).to_have_text(re.compile(r"^No se puede: ."), timeout=30_000)
+    expect(cash).to_have_text(f"{expected['rolled_cash']} €")
+    expect(savings).to_have_text("0 €")
+    expect(board.locator("text.kit-loans[data-player='0']")).to_contain_text("0 €")
+    board.screenshot(path=artifacts / f"{prefix}-calendar-refused.png")
+
+    deposit(board, str(DEPOSIT))
+    expect(message).to_have_text(expected["message"], timeout=30_000)
+    expect(savings).to_have_text(f"{expected['savings']} €")
+    expect(cash).to_have_text(f"{expected['cash']} €")
+    board.screenshot(path=artifacts / f"{prefix}-calendar-deposited.png")
+
+
+@pytest.mark.browser
+def test_calendar_rolls_and_saves_in_jupyterlab(
+    page: Page, page_errors, jupyterlab: str, jupyterlab_root: Path, artifacts: Path
+):
+    write_notebook(jupyterlab_root)
+    page.goto(f"{jupyterlab}/lab/workspaces/calendario/tree/{NOTEBOOK}")
+    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
+    wait_for_the_kernel(page)
+    run_all_cells(page)
+    board = the_board(page)
+    play_roll_and_deposit(board, artifacts, "jupyterlab")
+    page.screenshot(path=artifacts / "jupyterlab-calendar-page.png")
+    assert unexpected(page_errors) == []
+
+
+@pytest.mark.browser
+def test_calendar_rolls_and_saves_in_voila(
+    page: Page, page_errors, voila: str, voila_root: Path, artifacts: Path
+):
+    write_notebook(voila_root)
+    page.goto(f"{voila}/voila/render/{NOTEBOOK}")
+    board = the_board(page)
+    play_roll_and_deposit(board, artifacts, "voila")
+    assert unexpected(page_errors) == []

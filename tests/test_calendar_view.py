@@ -1,0 +1,233 @@
+"""The Día de Paga calendar's view model: plain JSON that follows the engine, buttons that are its
+legal actions, and a payday read line by line off the engine's states (DDP-12)."""
+
+from __future__ import annotations
+
+import json
+from random import Random
+
+import pytest
+
+import kit
+from kit.games.core import action_to_dict
+from kit.games.dia_de_paga.actions import (
+    ANYTIME,
+    Deposit,
+    EndPayday,
+    KeepInsurance,
+    Roll,
+    TakeLoan,
+)
+from kit.games.dia_de_paga.bots import cautious_saver, gambler
+from kit.messages import set_language
+from kit.widgets.calendar_view import (
+    ANYTIME_KINDS,
+    PLAYER_COLOURS,
+    PLAYER_SHAPES,
+    calendar_view,
+    payday_lines,
+    paydays_opened,
+)
+
+
+@pytest.fixture(autouse=True)
+def spanish():
+    set_language("es")
+    yield
+    set_language("es")
+
+
+def start(players: int = 3, months: int = 1):
+    """A state past the set-up, every deck in printed order."""
+    return kit.load("dia_de_paga", players=players, months=months).start_state()
+
+
+def test_the_month_is_31_days_monday_first_with_payday_on_31():
+    view = calendar_view(start())
+    days = view["days"]
+    assert [d["day"] for d in days] == list(range(1, 32))
+    assert days[30]["kind"] == "payday" and days[30]["label"] == "Día de paga"
+    sundays = [d["day"] for d in days if d["kind"] == "quiet"]
+    assert sundays == [7, 14, 21, 28]
+    assert {days[k - 1]["column"] for k in sundays} == {6}  # Domingo: the last column
+    assert (days[30]["row"], days[30]["column"]) == (4, 2)
+    assert view["weekdays"][0] == "Lun" and len(view["weekdays"]) == 7
+    json.dumps(view)  # plain JSON only
+
+
+def test_each_day_says_its_kind_and_instruction_from_the_rule_set():
+    rules = start().game.rules
+    days = calendar_view(start())["days"]
+    for day, square in zip(days, rules.days, strict=True):
+        assert day["kind"] == square.kind
+        assert day["instruction"]
+        if square.kind == "mail":  # DDP-03: ×1, ×2 or ×3 mail cards
+            assert day["label"] == f"Correo ×{square.count}"
+        if square.kind == "pay":
+            assert str(square.amount) in day["label"]
+    counts = {d["label"] for d in days if d["kind"] == "mail"}
+    assert counts == {"Correo ×1", "Correo ×2", "Correo ×3"}
+    assert any(d["label"] == "¿Qué hay de nuevo?" for d in days)
+    lottery = next(d for d in days if d["kind"] == "lottery")
+    assert str(rules.lottery_stake) in lottery["instruction"]  # DDP-06
+
+
+def test_tokens_share_a_day_and_start_on_salida():
+    state = start(players=4)
+    view = calendar_view(state)
+    assert view["start_tokens"] == [0, 1, 2, 3]  # DDP-10: every month starts on Salida
+    assert all(d["tokens"] == [] for d in view["days"])
+    state.pos = [5, 5, 31, 0]
+    view = calendar_view(state)
+    assert view["days"][4]["tokens"] == [0, 1]
+    assert view["days"][30]["tokens"] == [2]
+    assert view["start_tokens"] == [3]
+    players = view["players"]
+    assert [p["shape"] for p in players] == list(PLAYER_SHAPES[:4])
+    assert [p["colour"] for p in players] == list(PLAYER_COLOURS[:4])
+    assert [p["mark"] for p in players] == ["1", "2", "3", "4"]
+
+
+def decisions(seed: int, steps: int = 400):
+    """The states of a seeded game of bots where a player decides (for comparing buttons)."""
+    state = kit.load("dia_de_paga", players=3, months=2).new_state()
+    rng = Random(seed)
+    out = []
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        out.append(state.copy())
+        bot = gambler if state.actor() == 0 else cautious_saver
+        state.apply(bot(state, rng))
+    return out
+
+
+def test_buttons_are_exactly_the_engines_legal_answers_and_forms_its_anytime_actions():
+    states = decisions(seed=11)
+    phases = {s.phase for s in states}
+    assert {"turn", "buy", "lottery"} <= phases
+    for state in states:
+        view = calendar_view(state)
+        legal = state.legal_actions()
+        answers = [action_to_dict(a) for a in legal if not isinstance(a, ANYTIME)]
+        assert [b["action"] for b in view["buttons"]] == answers
+        assert all(b["label"] for b in view["buttons"])
+        offered = {type(a).__name__ for a in legal if isinstance(a, ANYTIME)}
+        forms = {f["kind"]: f for f in view["forms"]}
+        assert list(forms) == list(ANYTIME_KINDS)  # always there: the engine says why not
+        assert {k for k, f in forms.items() if f["offered"]} == offered
+        assert view["to_act"] == state.actor()
+
+
+def test_bot_seats_get_no_buttons():
+    state = start()
+    view = calendar_view(state, bots={0: "gambler"})
+    assert view["to_act"] == 0 and view["to_act_is_bot"]
+    assert view["buttons"] == [] and view["forms"] == []
+    assert view["players"][0]["bot"] == "gambler"
+
+
+def test_the_books_follow_deposits_and_loans():
+    state = start()
+    state.apply(TakeLoan(3000))  # DDP-16: two loan cards
+    state.apply(Deposit(2000))  # DDP-17
+    me = calendar_view(state)["players"][0]
+    assert (me["cash"], me["savings"], me["loans"], me["loan_cards"]) == (2500, 2000, 3000, 2)
+    assert me["cash_text"] == "2\u202f500"
+    assert me["fortune"] == 2500 + 2000 - 3000
+    assert "2 tarjetas" in me["loans_text"]
+
+
+def mail_index(state, card_id: str) -> int:
+    return state.game.mail_index[card_id]
+
+
+def payday_at_hand():
+    """Player 0 on day 30 with savings, loans, insurance and four letters; player 1 on day 1.
+    A roll of 1 takes him to day 31."""
+    state = start()
+    m = lambda card: mail_index(state, card)  # noqa: E731
+    state.pos = [30, 1, 1]
+    state.cash = [1000, 1500, 1500]
+    state.savings = [1235, 0, 0]
+    state.loans = [3000, 0, 0]
+    state.insured[0] = [m("m63")]  # health insurance: the doctor's bill is covered (DDP-14)
+    for c in ("m17", "m47", "m77", "m01"):
+        state.piles[0].remove(m(c))
+        state.mail[0].append(m(c))
+    state.piles[0].remove(m("m63"))
+    return state
+
+
+def test_a_payday_line_by_line_in_the_engines_order():
+    state = payday_at_hand()
+    state.apply(Roll())
+    before = state.copy()
+    state.apply_chance(1)  # day 31: payday opens and waits for the repayment decision
+    assert paydays_opened(before, state) == [(0, False)]
+    running = payday_lines(before, state, 0)
+    assert running["running"]
+    state.apply(EndPayday())
+    done = payday_lines(before, state, 0, [EndPayday()])
+    assert not done["running"]
+    lines = [(x["label"], x["amount"], x["account"]) for x in done["lines"]]
+    assert lines == [
+        ("Sueldo", 1500, "cash"),  # DDP-12
+        ("Intereses de la libreta (10\u00a0% de 1\u202f235 €)", 124, "savings"),  # DDP-17
+        ("Intereses de los préstamos (10\u00a0% de 3\u202f000 €)", -300, "cash"),  # DDP-16
+        ("Correo: Premio de un concurso de la radio: cobra 200 €", 200, "cash"),
+        ("Factura: Factura de la luz", -75, "cash"),
+        ("Cubierta por el seguro: Honorarios médicos: consulta", 0, "cash"),  # DDP-14
+        ("Correo sin gasto: 1 carta(s)", 0, "cash"),
+    ]
+    # the lines add up to what the engine did
+    assert done["cash_change"] == state.cash[0] - before.cash[0] == 1500 - 300 + 200 - 75
+    assert state.savings[0] == before.savings[0] + 124
+    assert "1\u202f235 € → 1\u202f359 €" in done["book_text"]
+
+
+def test_numbers_read_in_the_class_language():
+    state = payday_at_hand()
+    set_language("en")
+    view = calendar_view(state)
+    assert view["weekdays"][0] == "Mon"
+    assert view["buttons"][0]["label"] == "Roll the die"
+    assert view["players"][0]["cash_text"] == "1,000"
+    assert view["status"] == "Jugador 1 to play"
+
+
+def test_game_over_names_the_winner():
+    state = start(players=2)
+    state.phase = "over"
+    state.cash = [3000, 100]
+    view = calendar_view(state)
+    assert view["to_act"] is None and view["buttons"] == []
+    assert view["status"] == "Fin de la partida · Gana Jugador 1"
+
+
+def test_insurance_kept_on_payday_covers_the_garage_bill():
+    """DDP-14: the premium is paid and the garage bill of the same payday is covered."""
+    state = start()
+    m = lambda card: mail_index(state, card)  # noqa: E731
+    state.pos = [30, 1, 1]
+    for c in ("m67", "m55"):  # car insurance (200 €) and a garage bill (90 €)
+        state.piles[0].remove(m(c))
+        state.mail[0].append(m(c))
+    state.apply(Roll())
+    before = state.copy()
+    state.apply_chance(1)
+    kinds = [x["kind"] for x in payday_lines(before, state, 0)["lines"]]
+    assert kinds == ["salary", "savings_interest", "insurance_pending", "bill"]
+    state.apply(KeepInsurance("m67"))
+    done = payday_lines(before, state, 0, [KeepInsurance("m67")])
+    assert not done["running"]  # no loans: no repayment to decide
+    assert [(x["kind"], x["amount"]) for x in done["lines"]] == [
+        ("salary", 1500),
+        ("savings_interest", 0),
+        ("insurance_kept", -200),
+        ("covered", 0),
+    ]
+    assert done["cash_change"] == state.cash[0] - before.cash[0] == 1300

@@ -1,0 +1,285 @@
+"""The Día de Paga calendar without a browser: clicks go through the handler the browser's
+messages use (`_handle_custom_msg`, where ipywidgets delivers a view's `model.send(...)`)."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import kit
+from kit.games.dia_de_paga.actions import Deposit, Gamble, action_from_dict
+from kit.games.dia_de_paga.game import DiaDePagaState
+from kit.messages import set_language
+from kit.widgets.calendar import PaydayBoard
+
+
+@pytest.fixture(autouse=True)
+def spanish():
+    set_language("es")
+    yield
+    set_language("es")
+
+
+def click(board: PaydayBoard, content: object) -> None:
+    """What a click in the view does: a custom message to the kernel."""
+    board._handle_custom_msg(content, [])
+
+
+def press(board: PaydayBoard, kind: str) -> None:
+    """Click the first button of this kind, as the browser would: its action data, sent back."""
+    button = next(b for b in board.view["buttons"] if b["kind"] == kind)
+    click(board, {"type": "act", "action": button["action"]})
+
+
+def type_amount(board: PaydayBoard, kind: str, amount: object) -> None:
+    """Type an amount in a form and press its button."""
+    click(board, {"type": "amount", "kind": kind, "amount": amount})
+
+
+def game(players=("Ana", "Luis", "Bot"), months=1):
+    return kit.load("dia_de_paga", players=list(players), months=months)
+
+
+def play_on(board: PaydayBoard, clicks: int) -> None:
+    """Roll, or take the last button (pass, no stake, end the payday …) when there is no roll."""
+    for _ in range(clicks):
+        kinds = [b["kind"] for b in board.view["buttons"]]
+        if not kinds:
+            return
+        press(board, "Roll" if "Roll" in kinds else kinds[-1])
+
+
+def test_a_new_game_waits_for_the_first_human_to_roll():
+    board = PaydayBoard(game(), bots={2: "cautious_saver"}, seed=1)
+    assert not board.state.is_chance()
+    assert board.view["to_act"] == 0
+    assert [b["kind"] for b in board.view["buttons"]] == ["Roll"]
+    assert board.message == ""
+    assert ET.fromstring(board.svg).tag.endswith("svg")
+
+
+def test_roll_moves_the_token_through_the_engine_with_the_boards_seed():
+    a = PaydayBoard(game(), bots={2: "gambler"}, seed=7)
+    b = PaydayBoard(game(), bots={2: "gambler"}, seed=7)
+    for board in (a, b):
+        press(board, "Roll")
+    assert a.state.to_json() == b.state.to_json()
+    assert a.svg == b.svg
+    roll = a.state.last_roll
+    assert 1 <= roll <= 6
+    assert a.message.startswith(f"Ana saca un {roll}: ")
+    assert a.view["log"][0] == a.message
+    assert a.view["die"] == a.state.last_roll
+
+
+def test_bots_play_their_seats_after_a_human_acts():
+    board = PaydayBoard(
+        game(players=("Ana", "Bot 1", "Bot 2")), bots=[None, "gambler", "cautious_saver"]
+    )
+    press(board, "Roll")
+    # the two bots have rolled too: it is Ana's turn again (or a decision of hers)
+    assert board.view["to_act"] == 0
+    assert board.state.pos[1] != 0 or board.state.pos[2] != 0
+    assert any(line.startswith("Bot 1 saca") for line in board.view["log"])
+    assert any(line.startswith("Bot 2 saca") for line in board.view["log"])
+
+
+def test_a_table_of_bots_plays_the_whole_game():
+    board = PaydayBoard(game(players=("A", "B")), bots={0: "borrower", 1: "do_nothing"}, seed=3)
+    assert board.state.is_terminal()
+    assert board.view["buttons"] == [] and "Fin de la partida" in board.view["status"]
+
+
+def test_a_deposit_typed_in_the_form_goes_into_the_savings_book():
+    board = PaydayBoard(game(), bots={2: "cautious_saver"}, seed=2)
+    type_amount(board, "Deposit", "400")  # DDP-17
+    ana = board.view["players"][0]
+    assert (ana["cash"], ana["savings"]) == (1100, 400)
+    assert board.state.savings[0] == 400
+    assert 'class="kit-savings" data-player="0">400 €<' in board.svg
+    assert board.message == "Ana: Ingresar 400 € en la libreta"
+    assert board.view["to_act"] == 0  # any-time action: still Ana's turn
+
+
+def test_a_deposit_after_day_23_is_refused_and_changes_nothing():
+    state = game().start_state()
+    state.pos = [24, 0, 0]
+    board = PaydayBoard(state, bots={2: "cautious_saver"}, seed=2)
+    before = board.state.to_json()
+    type_amount(board, "Deposit", "100")  # DDP-17: up to and including day 23
+    assert board.state.to_json() == before
+    assert board.message.startswith("No se puede")
+    assert board.view["message"] == board.message
+    assert not next(f for f in board.view["forms"] if f["kind"] == "Deposit")["offered"]
+
+
+@pytest.mark.parametrize("typed", ["abc", "-5", "1.5", "", " ", "٣", True, None, [], 10**12])
+def test_a_bad_amount_is_refused_and_changes_nothing(typed):
+    board = PaydayBoard(game(), bots={2: "cautious_saver"}, seed=2)
+    before = board.state.to_json()
+    type_amount(board, "Deposit", typed)
+    assert board.state.to_json() == before
+    assert board.message
+
+
+def test_an_amount_the_engine_refuses_says_why():
+    board = PaydayBoard(game(), seed=2)
+    before = board.state.to_json()
+    for kind, amount in (
+        ("TakeLoan", "1000"),
+        ("Deposit", "99999"),
+        ("Withdraw", "10"),
+        ("Gamble", "5"),
+    ):
+        type_amount(board, kind, amount)  # DDP-16: multiples of 1500; DDP-17; DDP-15
+        assert board.state.to_json() == before
+        assert board.message.startswith("No se puede"), kind
+    type_amount(board, "TakeLoan", "3000")
+    assert board.state.loans[0] == 3000 and board.view["players"][0]["loan_cards"] == 2
+
+
+def test_the_payday_panel_adds_up_to_what_the_engine_paid():
+    """DDP-12: every payday's cash lines add up to the engine's change of cash (when nothing
+    else happened in the same engine step: a six that won the kitty on the way, a bet, or the
+    other players' moves of a time change)."""
+    board = PaydayBoard(game(months=2), bots={2: "cautious_saver"}, seed=2026)
+    play_on(board, 400)
+    assert board.state.is_terminal()
+    records = board._paydays
+    assert [rec["player"] for rec in records if not rec["extra"]].count(2) == 2  # two months
+    assert len(records) >= 6
+    checked = 0
+    for rec, lines in zip(records, board.paydays(), strict=True):
+        p = rec["player"]
+        assert not lines["running"] and lines["lines"][0]["amount"] == 1500
+        kitty = rec["opened"].kitty and rec["closed"].last_roll == 6
+        if kitty or rec["extra"] or any(isinstance(a, Gamble) for a in rec["actions"]):
+            continue  # the same step held more than the payday: the kitty, a birthday …
+        assert lines["cash_change"] == rec["closed"].cash[p] - rec["opened"].cash[p]
+        checked += 1
+    assert checked >= 5
+    assert board.view["payday"] == board.paydays()[-1]
+
+
+def test_an_illegal_button_changes_nothing_and_says_why():
+    board = PaydayBoard(game(), seed=3)
+    before = board.state.to_json()
+    click(board, {"type": "act", "action": {"type": "Buy"}})
+    assert board.state.to_json() == before
+    assert board.message.startswith("No se puede")
+    assert board.view["refused"]
+    press(board, "Roll")
+    assert not board.view["refused"]
+
+
+def test_python_api_and_bad_arguments():
+    board = PaydayBoard(game(), seed=1)
+    board.act(Deposit(100))
+    assert board.state.savings[0] == 100
+    with pytest.raises(ValueError):
+        board.act(Deposit(10**6))
+    with pytest.raises(TypeError):
+        PaydayBoard("dia_de_paga")
+    with pytest.raises(ValueError):
+        PaydayBoard(game(), seed="dos")
+    with pytest.raises(ValueError, match="bots"):
+        PaydayBoard(game(), bots={1: "genius"})
+    with pytest.raises(ValueError, match="asiento"):
+        PaydayBoard(game(), bots={5: "gambler"})
+    assert "0x" not in repr(board)
+
+
+def test_mimebundle_has_the_static_svg_and_follows_the_language():
+    board = PaydayBoard(game(), seed=1)
+    data, _ = board._repr_mimebundle_()
+    assert data["image/svg+xml"] == board.svg
+    assert "application/vnd.jupyter.widget-view+json" in data
+    set_language("en")
+    board.refresh()
+    assert board.view["buttons"][0]["label"] == "Roll the die"
+
+
+junk = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=12)
+    | st.sampled_from(["Roll", "Deposit", "Stake", "Sell", "act", "amount"]),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=10,
+)
+actions = st.fixed_dictionaries(
+    {
+        "type": st.sampled_from(
+            [
+                "Roll",
+                "Buy",
+                "Pass",
+                "Sell",
+                "Stake",
+                "Repay",
+                "TakeLoan",
+                "Deposit",
+                "Withdraw",
+                "Gamble",
+                "KeepInsurance",
+                "EndPayday",
+                "Nope",
+            ]
+        )
+    },
+    optional={"amount": junk, "stake": junk, "card": junk, "number": junk},
+)
+messages = (
+    junk
+    | st.fixed_dictionaries({"type": st.just("act")}, optional={"action": junk | actions})
+    | st.fixed_dictionaries(
+        {"type": st.just("amount")},
+        optional={
+            "kind": junk | st.sampled_from(["Deposit", "TakeLoan", "Gamble"]),
+            "amount": junk,
+        },
+    )
+)
+
+
+@settings(
+    max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(messages)
+def test_garbled_messages_never_raise_and_change_nothing_unless_legal(content):
+    board = PaydayBoard(game(), bots={2: "cautious_saver"}, seed=5)
+    before = board.state.to_json()
+    legal = legal_action(board.state, content)
+    click(board, content)
+    if not legal:
+        assert board.state.to_json() == before
+        assert board.message
+    DiaDePagaState.from_json(board.state.to_json(), board.state.game)  # still a sound state
+
+
+def legal_action(state: DiaDePagaState, content: object) -> bool:
+    """Whether `content` is a click on an action the rules allow now (checked on a copy)."""
+    if not isinstance(content, dict):
+        return False
+    try:
+        if content.get("type") == "act":
+            return state.copy().why_not(action_from_dict(content["action"])) is None
+        if content.get("type") == "amount":
+            amount = content["amount"]
+            if isinstance(amount, str):
+                amount = (
+                    int(amount) if amount.strip().isascii() and amount.strip().isdigit() else None
+                )
+            field = "stake" if content["kind"] == "Gamble" else "amount"
+            data = {"type": content["kind"], field: amount}
+            return state.copy().why_not(action_from_dict(data)) is None
+    except Exception:
+        return False
+    return False
