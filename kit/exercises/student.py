@@ -5,8 +5,8 @@ In a copy, every code cell tagged `solution` keeps only the names it assigned at
 language of `kit.messages`, that tells the student to write their answer; a solution cell that
 assigns nothing becomes `...`. Its `solution` tag becomes `student`, so tools can still find the
 answer cells while the tag no longer claims that a solution is inside. Markdown or raw cells
-tagged `solution` (teacher's notes) are left out. Every output and execution count is cleared,
-so nothing computed from a solution survives.
+tagged `solution` (teacher's notes) are left out. Every output, execution count and run time
+is cleared, so nothing computed from a solution survives.
 """
 
 from __future__ import annotations
@@ -75,6 +75,7 @@ def student_notebook(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
         if cell.cell_type == "code":
             cell.outputs = []
             cell.execution_count = None
+            cell.metadata.pop("execution", None)  # the teacher's run times, nothing to copy
         if is_solution:
             cell.source = blank_solution(cell.source)
             cell.metadata["tags"] = [STUDENT_TAG if tag == SOLUTION_TAG else tag for tag in tags]
