@@ -130,7 +130,7 @@ def test_palabra_is_seeded_with_scores_and_turns():
 
 
 def test_unknown_games_bots_and_options_get_plain_errors():
-    with pytest.raises(ValueError, match=r"unknown game 'nope'.*dia_de_paga, palabra"):
+    with pytest.raises(ValueError, match=r"ningún juego llamado 'nope'.*dia_de_paga, palabra"):
         simulate("nope", games=1, progress=False)
     with pytest.raises(ValueError, match=r"no bot called .greedy. in dia_de_paga.*cautious_saver"):
         simulate("dia_de_paga", games=1, policies=["greedy"], progress=False)

@@ -20,9 +20,10 @@ def engine_family(name_or_path: str | Path) -> str:
         return "property" if name_or_path in PROPERTY_GAMES else name_or_path
     path = Path(name_or_path)
     if path.suffix != ".toml":
+        from kit.messages import t
+
         raise ValueError(
-            f"unknown game {str(name_or_path)!r}: choose one of {', '.join(GAMES)}, "
-            "or give the path of a .toml rule-set file"
+            t("rules_core.unknown_game", name=repr(str(name_or_path)), games=", ".join(GAMES))
         )
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))

@@ -21,6 +21,8 @@ from dataclasses import fields
 from random import Random
 from typing import Any
 
+from kit.messages import t
+
 CHANCE = -1  # current_player() at a chance node
 TERMINAL = -2  # current_player() when the game is over
 
@@ -121,7 +123,7 @@ def action_from_dict(data: Mapping[str, Any], actions: Mapping[str, type]) -> An
     values = dict(data)
     kind = values.pop("type", None)
     if kind not in actions:
-        raise ValueError(f"unknown action {kind!r}; this game's actions are {sorted(actions)}")
+        raise ValueError(t("rules_core.unknown_action", kind=repr(kind), actions=sorted(actions)))
     return actions[kind](**{k: _frozen(v) for k, v in values.items()})
 
 

@@ -1,4 +1,9 @@
-"""Shared helpers for the property-game tests: the three real rule sets and a hand-made one."""
+"""Shared helpers for the property-game tests: the three real rule sets and a hand-made one.
+
+The engines speak the class language (Spanish by default); these tests read their English
+messages, so each test runs in English and the language is put back afterwards. Tests of the
+Spanish messages ask for the `spanish` fixture.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,23 @@ import pytest
 from kit.games.property.actions import RollDice
 from kit.games.property.game import PropertyGame, PropertyState
 from kit.games.property.rules import Card, Deck, Jail, RuleSet, Square, Title
+from kit.messages import set_language
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """Every engine test reads the English messages unless it asks for `spanish`; afterwards
+    the class default, Spanish, is back."""
+    set_language("en")
+    yield
+    set_language("es")
+
+
+@pytest.fixture
+def spanish(english):
+    """The class default: the engines explain themselves in Spanish."""
+    set_language("es")
+
 
 REAL = ("el_pale", "la_ruta_del_tesoro", "superpoly")
 ALL = (*REAL, "fixture")

@@ -49,11 +49,11 @@ def at_auction(name):
 
 CASES = [
     # (setup, action, words the message must contain)
-    (at_buy, RollDice(), ["RollDice()", "may now", "Buy", "Decline"]),
-    (at_turn, EndTurn(), ["EndTurn()", "may now", "RollDice"]),
-    (at_turn, Buy(3), ["Buy(square=3)", "RollDice"]),
+    (at_buy, RollDice(), ["Roll the dice is not allowed now", "may now", "Buy", "Decline"]),
+    (at_turn, EndTurn(), ["End the turn is not allowed now", "may now", "RollDice"]),
+    (at_turn, Buy(3), ["Buy ", "is not allowed now", "RollDice"]),
     (at_buy, Buy(5), ["stands on square 3"]),
-    (at_turn, Decline(), ["Decline()", "RollDice"]),
+    (at_turn, Decline(), ["Do not buy is not allowed now", "RollDice"]),
     (at_auction, Bid(0, 0), ["lowest bid"]),
     (at_auction, Bid(2, 10**9), ["turn to bid"]),
     (at_auction, Bid(0, 10**12), ["has only"]),
@@ -65,17 +65,17 @@ CASES = [
     (at_turn, SellBuilding(1), ["no buildings"]),
     (at_turn, Mortgage(6), ["belongs to"]),
     (at_turn, Redeem(1), ["not mortgaged"]),
-    (at_turn, KeepMortgaged(1), ["KeepMortgaged", "may now"]),
+    (at_turn, KeepMortgaged(1), ["mortgaged is not allowed now", "may now"]),
     (at_turn, ProposeTrade(0, give=(1,)), ["another player"]),
     (at_turn, ProposeTrade(1, give=(3,)), ["belongs to"]),
     (at_turn, ProposeTrade(1, money=100), ["lend"]),
     (at_turn, ProposeTrade(1, give=(1,), money=-(10**12)), ["cannot pay"]),
     (at_buy, ProposeTrade(1, give=(1,)), ["own turn"]),
-    (at_turn, AcceptTrade(), ["AcceptTrade()", "may now"]),
-    (at_turn, RejectTrade(), ["RejectTrade()", "may now"]),
+    (at_turn, AcceptTrade(), ["Accept the trade is not allowed now", "may now"]),
+    (at_turn, RejectTrade(), ["Reject the trade is not allowed now", "may now"]),
     (at_turn, PayJailFine(), ["not in jail"]),
     (at_turn, UseJailCard(), ["not in jail"]),
-    (at_turn, DeclareBankruptcy(), ["DeclareBankruptcy()", "may now"]),
+    (at_turn, DeclareBankruptcy(), ["Declare bankruptcy is not allowed now", "may now"]),
     (at_turn, "buy it please", ["'buy it please'", "may now"]),
 ]
 

@@ -85,6 +85,7 @@ from typing import Any
 
 from kit.games.core import CHANCE, TERMINAL, IllegalAction, State, TooManyOutcomes
 from kit.games.dia_de_paga.actions import (
+    ACTIONS,
     ANYTIME,
     Buy,
     Deposit,
@@ -103,6 +104,7 @@ from kit.games.dia_de_paga.actions import (
     Withdraw,
 )
 from kit.games.dia_de_paga.rules import DiaDePagaRules
+from kit.messages import t
 from kit.prob import die
 
 # ledger accounts (players' cash are 0..n-1; savings books are SAVINGS + p)
@@ -126,6 +128,36 @@ def interest(balance: int, rate: Fraction) -> int:
     return int(exact.numerator * 2 + exact.denominator) // (2 * exact.denominator)
 
 
+def _phase(phase: str) -> str:
+    """A phase's name for a message ('buy' in English, 'comprar o no la adquisición' in Spanish)."""
+    return t(f"rules_dia_de_paga.phase_{phase}")
+
+
+def _deck(k: int) -> str:
+    """The name of deck number ``k`` (mail, acquisitions, events) in the class language."""
+    return t(f"rules_dia_de_paga.deck_{DECKS[k]}")
+
+
+def _label(action: Any) -> str:
+    """The action tried, in words (its button's words), for a refusal."""
+    kind = type(action).__name__
+    if ACTIONS.get(kind) is not type(action):
+        return t("rules_dia_de_paga.do_other", action=repr(action))
+    values: dict[str, str] = {}
+    for field in ("card", "amount", "number", "stake"):
+        if hasattr(action, field):
+            values[field] = str(getattr(action, field))
+    return t(f"rules_dia_de_paga.do_{kind}", **values)
+
+
+_ANYTIME_NAMES = frozenset(cls.__name__ for cls in ANYTIME)
+
+
+def _kinds(actions: list[Any]) -> list[str]:
+    """The class names of ``actions``, each once, in order."""
+    return list(dict.fromkeys(type(a).__name__ for a in actions))
+
+
 def _is_amount(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
@@ -146,7 +178,7 @@ class DiaDePagaGame:
 
             rules = load_rules(rules)
         if isinstance(players, bool) or not isinstance(players, int | list | tuple):
-            raise ValueError(f"players is a number or a list of names, not {players!r}")
+            raise ValueError(t("rules_dia_de_paga.players_type", players=repr(players)))
         names = (
             [f"Jugador {i + 1}" for i in range(players)]
             if isinstance(players, int)
@@ -155,12 +187,18 @@ class DiaDePagaGame:
         n = len(names)
         if not rules.min_players <= n <= rules.max_players:
             raise ValueError(
-                f"{rules.title} is for {rules.min_players} to {rules.max_players} players, not {n}"
+                t(
+                    "rules_dia_de_paga.players",
+                    title=rules.title,
+                    low=rules.min_players,
+                    high=rules.max_players,
+                    n=n,
+                )
             )
         if not _is_amount(months) or months < 1:  # DDP-01: from one month up, no limit
-            raise ValueError(f"a game lasts a whole number of months ≥ 1, not {months!r}")
+            raise ValueError(t("rules_dia_de_paga.months", months=repr(months)))
         if not _is_amount(youngest) or not 0 <= youngest < n:
-            raise ValueError(f"youngest is the seat (0 to {n - 1}) of the youngest player")
+            raise ValueError(t("rules_dia_de_paga.youngest", last=n - 1))
         self.rules = rules
         self.names = names
         self.n = n
@@ -336,11 +374,8 @@ class DiaDePagaState(State):
             n = self.game.n
             return [(q, Fraction(1, n)) for q in range(n)]
         if ph == SHUFFLE:
-            raise TooManyOutcomes(
-                f"shuffling the {DECKS[self.shuffle_k]} deck has too many equally likely orders to "
-                "list; draw one with state.sample_chance(random.Random(seed))"
-            )
-        raise IllegalAction(f"this is not a chance node: the game waits for a {ph!r} decision")
+            raise TooManyOutcomes(t("rules_dia_de_paga.too_many", deck=_deck(self.shuffle_k)))
+        raise IllegalAction(t("rules_dia_de_paga.not_chance", phase=_phase(ph)))
 
     def sample_chance(self, rng: Random) -> Any:
         ph = self.phase
@@ -352,14 +387,14 @@ class DiaDePagaState(State):
             order = list(range(self.game.deck_sizes[self.shuffle_k]))
             rng.shuffle(order)
             return tuple(order)
-        raise IllegalAction(f"this is not a chance node: the game waits for a {ph!r} decision")
+        raise IllegalAction(t("rules_dia_de_paga.not_chance", phase=_phase(ph)))
 
     def apply_chance(self, outcome: Any) -> None:
         g = self.game
         ph = self.phase
         if ph in (MOVE, DRAW, NECESSITY):
             if not _is_amount(outcome) or not 1 <= outcome <= 6:
-                raise IllegalAction(f"a die shows a whole number from 1 to 6, not {outcome!r}")
+                raise IllegalAction(t("rules_dia_de_paga.bad_die", outcome=repr(outcome)))
             self.last_roll = outcome
             if ph == MOVE:
                 self._move(outcome)
@@ -370,7 +405,7 @@ class DiaDePagaState(State):
         elif ph == COMMISSION:
             if not _is_amount(outcome) or not 0 <= outcome < g.n:
                 raise IllegalAction(
-                    f"the commission goes to a seat 0 to {g.n - 1}, not {outcome!r}"
+                    t("rules_dia_de_paga.bad_commission", last=g.n - 1, outcome=repr(outcome))
                 )
             card = g.rules.acquisitions[self.task["card"]]
             self._transfer(BANK, outcome, card.commission)
@@ -380,15 +415,19 @@ class DiaDePagaState(State):
             ok = isinstance(outcome, tuple | list) and all(_is_amount(x) for x in outcome)
             if not ok or sorted(outcome) != list(range(size)):
                 raise IllegalAction(
-                    f"a shuffle of the {DECKS[self.shuffle_k]} deck is an order of the card "
-                    f"numbers 0..{size - 1}, not {outcome!r}"
+                    t(
+                        "rules_dia_de_paga.bad_shuffle",
+                        deck=_deck(self.shuffle_k),
+                        last=size - 1,
+                        outcome=repr(outcome),
+                    )
                 )
             self.piles[self.shuffle_k] = list(outcome)
             self.shuffle_k += 1
             if self.shuffle_k == len(DECKS):
                 self.phase = TURN
         else:
-            raise IllegalAction(f"this is not a chance node: the game waits for a {ph!r} decision")
+            raise IllegalAction(t("rules_dia_de_paga.not_chance", phase=_phase(ph)))
 
     # ------------------------------------------------------------------ the ledger
     def _balance(self, acct: int) -> int:
@@ -746,12 +785,9 @@ class DiaDePagaState(State):
         """Why ``action`` is not allowed now, in plain words (None when it is allowed)."""
         ph = self.phase
         if ph == OVER:
-            return f"{action!r}: the game is over; no more actions"
+            return t("rules_dia_de_paga.game_over", label=_label(action))
         if ph in CHANCE_PHASES:
-            return (
-                f"{action!r}: the game waits for chance ({ph}), not for a player; "
-                "use state.apply_chance(outcome)"
-            )
+            return t("rules_dia_de_paga.chance_now", phase=_phase(ph), label=_label(action))
         g = self.game
         r = g.rules
         p = self.actor()
@@ -759,12 +795,6 @@ class DiaDePagaState(State):
         kind = type(action)
         if isinstance(action, ANYTIME):
             return self._anytime_problem(p, action)
-        legal = self.legal_actions()
-        answers = list(dict.fromkeys(type(a).__name__ for a in legal if not isinstance(a, ANYTIME)))
-        extra = list(dict.fromkeys(type(a).__name__ for a in legal if isinstance(a, ANYTIME)))
-        allowed = ", ".join(answers) or "only the any-time actions"
-        if extra:
-            allowed += f" (and at any time: {', '.join(extra)})"
         expected = {
             TURN: (Roll,),
             BUY: (Buy, Pass),
@@ -775,66 +805,85 @@ class DiaDePagaState(State):
             DEBT: (),
         }[ph]
         if kind not in expected:
-            return (
-                f"{action!r} is not possible now: the game waits for {who} ({ph}); "
-                f"allowed: {allowed}"
+            return t(
+                "rules_dia_de_paga.refused",
+                label=_label(action),
+                who=who,
+                phase=_phase(ph),
+                allowed=self._allowed(),
             )
+        cash = self.cash[p]
         if kind is Buy:
             price = r.acquisitions[self.task["card"]].price
-            if self.cash[p] < price:
-                return (
-                    f"{who} cannot buy for {price} € with {self.cash[p]} € in cash; "
-                    "take a loan (TakeLoan) first, or Pass"
-                )
+            if cash < price:
+                return t("rules_dia_de_paga.buy_cash", who=who, price=price, cash=cash)
         elif kind is Sell:
             ids = [r.acquisitions[c].id for c, _ in self.owned[p]]
             if action.card not in ids:
-                return (
-                    f"{who} cannot sell {action.card!r}: not one of his acquisitions; "
-                    f"he owns {', '.join(ids)} (or KeepAll)"
+                return t(
+                    "rules_dia_de_paga.sell_not_owned",
+                    who=who,
+                    card=repr(action.card),
+                    owned=", ".join(ids),
                 )
         elif kind is Stake:
             n = action.number
             taken = {x: q for q, x in self.task["picks"]}
             if not _is_amount(n) or not 1 <= n <= 6:
-                return f"a lottery number is a whole number from 1 to 6, not {n!r}"
+                return t("rules_dia_de_paga.lottery_number", n=repr(n))
             if n in taken:
                 free = [k for k in range(1, 7) if k not in taken]
-                return (
-                    f"{n} is already {g.names[taken[n]]}'s lottery number; numbers must differ "
-                    f"(DDP-06); free: {free}"
-                )
-            if self.cash[p] < r.lottery_stake:
-                return (
-                    f"{who} has {self.cash[p]} € and the stake is {r.lottery_stake} €; "
-                    "take a loan first, or NoStake"
+                return t("rules_dia_de_paga.lottery_taken", n=n, name=g.names[taken[n]], free=free)
+            if cash < r.lottery_stake:
+                return t(
+                    "rules_dia_de_paga.lottery_cash", who=who, cash=cash, stake=r.lottery_stake
                 )
         elif kind in (KeepInsurance, DropInsurance):
             card = r.mail[self.task["card"]]
             if action.card != card.id:
-                return f"the insurance card to decide on now is {card.id!r}, not {action.card!r}"
-            if kind is KeepInsurance and self.cash[p] < card.amount:
-                return (
-                    f"{who} has {self.cash[p]} € and the premium is {card.amount} €; take a loan "
-                    "first, or DropInsurance"
+                return t(
+                    "rules_dia_de_paga.insurance_card", card=repr(card.id), given=repr(action.card)
+                )
+            if kind is KeepInsurance and cash < card.amount:
+                return t(
+                    "rules_dia_de_paga.insurance_cash", who=who, cash=cash, premium=card.amount
                 )
         elif kind is Repay:
-            bad = self._amount_problem(action.amount, "a repayment", r.loan_unit)
+            bad = self._amount_problem(action.amount, "repayment", r.loan_unit)
             if bad:
                 return bad
             if action.amount > self.loans[p]:
-                return f"{who} owes {self.loans[p]} €: he cannot repay {action.amount} €"
-            if action.amount > self.cash[p]:
-                return f"{who} has {self.cash[p]} € in cash: he cannot repay {action.amount} €"
+                return t(
+                    "rules_dia_de_paga.repay_owed",
+                    who=who,
+                    loans=self.loans[p],
+                    amount=action.amount,
+                )
+            if action.amount > cash:
+                return t("rules_dia_de_paga.repay_cash", who=who, cash=cash, amount=action.amount)
         return None
 
+    def _allowed(self) -> str:
+        """What the player to act may do now, in words: the answers, then the any-time actions."""
+        kinds = _kinds(self.legal_actions())
+        answers = [t(f"rules_dia_de_paga.may_{k}") for k in kinds if k not in _ANYTIME_NAMES]
+        extra = [t(f"rules_dia_de_paga.may_{k}") for k in kinds if k in _ANYTIME_NAMES]
+        allowed = ", ".join(answers) or t("rules_dia_de_paga.only_anytime")
+        if extra:
+            allowed = t(
+                "rules_dia_de_paga.allowed_and_anytime", allowed=allowed, extra=", ".join(extra)
+            )
+        return allowed
+
     def _amount_problem(self, amount: Any, what: str, unit: int = 1) -> str | None:
+        """What is wrong with an amount of euros; ``what`` is a key: loan, deposit ..."""
+        what = t(f"rules_dia_de_paga.what_{what}")
         if not _is_amount(amount):
-            return f"{what} is a whole number of euros, not {amount!r}"
+            return t("rules_dia_de_paga.amount_whole", what=what, amount=repr(amount))
         if amount <= 0:
-            return f"{what} must be more than 0 €, not {amount} €"
+            return t("rules_dia_de_paga.amount_positive", what=what, amount=amount)
         if amount % unit:
-            return f"{what} must be a multiple of {unit} € (DDP-16), not {amount} €"
+            return t("rules_dia_de_paga.amount_unit", what=what, unit=unit, amount=amount)
         return None
 
     def _anytime_problem(self, p: int, action: Any) -> str | None:
@@ -844,46 +893,51 @@ class DiaDePagaState(State):
         kind = type(action)
         cash = self.cash[p]
         if kind is TakeLoan:
-            return self._amount_problem(action.amount, "a loan", r.loan_unit)
+            return self._amount_problem(action.amount, "loan", r.loan_unit)
         if kind is Deposit:
-            bad = self._amount_problem(action.amount, "a deposit")
+            bad = self._amount_problem(action.amount, "deposit")
             if bad:
                 return bad
             if not self._can_deposit(p):
-                return (
-                    f"{who} is on day {self.pos[p]}: deposits are allowed up to and including "
-                    f"day {r.last_deposit_day} (DDP-17); withdrawals are still allowed"
+                return t(
+                    "rules_dia_de_paga.deposit_day",
+                    who=who,
+                    day=self.pos[p],
+                    last=r.last_deposit_day,
                 )
             if action.amount > cash:
-                return f"{who} has {cash} € in cash: he cannot deposit {action.amount} €"
+                return t("rules_dia_de_paga.deposit_cash", who=who, cash=cash, amount=action.amount)
             return None
         if kind is Withdraw:
-            bad = self._amount_problem(action.amount, "a withdrawal")
+            bad = self._amount_problem(action.amount, "withdrawal")
             if bad:
                 return bad
             if action.amount > self.savings[p]:
-                return f"{who} has {self.savings[p]} € saved: he cannot withdraw {action.amount} €"
+                saved = self.savings[p]
+                return t(
+                    "rules_dia_de_paga.withdraw_savings",
+                    who=who,
+                    savings=saved,
+                    amount=action.amount,
+                )
             if cash + action.amount < r.withdrawal_fee:
-                return (
-                    f"the withdrawal fee is {r.withdrawal_fee} € and {who} would have only "
-                    f"{cash + action.amount} €; withdraw more or take a loan first"
+                total = cash + action.amount
+                return t(
+                    "rules_dia_de_paga.withdraw_fee", fee=r.withdrawal_fee, who=who, total=total
                 )
             return None
         if kind is Gamble:
             if not self.necessity[p]:
-                return f'{who} has no "En caso de necesidad" card (it comes in the mail)'
+                return t("rules_dia_de_paga.no_necessity", who=who)
             s = action.stake
             if not _is_amount(s):
-                return f"a stake is a whole number of euros, not {s!r}"
+                return t("rules_dia_de_paga.stake_whole", stake=repr(s))
             if not 0 < s < r.necessity_stake_below:
-                return (
-                    f"the stake must be more than 0 € and under {r.necessity_stake_below} € "
-                    f"(DDP-15), not {s} €"
-                )
+                return t("rules_dia_de_paga.stake_range", below=r.necessity_stake_below, stake=s)
             if s > cash:
-                return f"{who} has {cash} € in cash: he cannot stake {s} €"
+                return t("rules_dia_de_paga.stake_cash", who=who, cash=cash, stake=s)
             return None
-        return f"{action!r} is not an action of Día de Paga"
+        return t("rules_dia_de_paga.not_an_action", label=_label(action))
 
     def _apply_unchecked(self, action: Any) -> None:
         g = self.game
@@ -962,7 +1016,7 @@ class DiaDePagaState(State):
         elif kind is EndPayday:
             self._advance()
         else:  # pragma: no cover - why_not refuses anything else
-            raise IllegalAction(f"{action!r} is not an action of Día de Paga")
+            raise IllegalAction(t("rules_dia_de_paga.not_an_action", label=_label(action)))
 
     # ------------------------------------------------------------------ the end (DDP-18)
     def fortune(self, p: int) -> int:

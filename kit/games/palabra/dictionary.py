@@ -28,6 +28,8 @@ from functools import lru_cache
 from importlib.util import find_spec
 from pathlib import Path
 
+from kit.messages import t
+
 __all__ = ["LANGUAGES", "Dictionary", "normalize"]
 
 LANGUAGES = ("es", "en")
@@ -108,7 +110,11 @@ class Dictionary:
             if common < 1:
                 raise ValueError(f"common must be a number of words >= 1, not {common!r}")
             words = words[:common]
-        name = f"{language}" + (f", {common} most common" if common else "")
+        name = (
+            t("rules_palabra.common_words", language=language, common=common)
+            if common
+            else language
+        )
         return cls(words, name=name, language=language, min_length=min_length)
 
     @classmethod

@@ -50,6 +50,7 @@ from random import Random
 from typing import Any
 
 from kit.games.core import CHANCE, TERMINAL, IllegalAction, State, TooManyOutcomes
+from kit.messages import t
 
 from .actions import (
     Build,
@@ -86,6 +87,23 @@ TWO_DECKS_FROM = 7  # PLB-01
 CUT, SHUFFLE, TURN, PLAY, OVER = "cut", "shuffle", "turn", "play", "over"
 CHANCE_PHASES = (CUT, SHUFFLE)
 SHAVEABLE = ("word", "straight", "palabra", "build")
+
+
+def _what(play: str) -> str:
+    """A play's name for a message: 'Build' in English, 'Ampliar' in Spanish."""
+    return t(f"rules_palabra.what_{play}")
+
+
+def _colours(colours: Any) -> str:
+    """Colour names joined by '/', in the class language."""
+    return "/".join(t(f"rules_palabra.colour_{c}") for c in colours)
+
+
+def _kind(kind: str) -> str:
+    """A play kind on the table ('word', 'flush' ...) for a message."""
+    return t(f"rules_palabra.kind_{kind}")
+
+
 _FIELDS = ("phase", "cur", "dealer", "deck", "hands", "table", "discard", "scores", "prior",
            "turns", "idle", "ended", "last")  # fmt: skip
 
@@ -119,12 +137,12 @@ class PalabraGame:
         names = list(names)
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise ValueError(
-                f"Palabra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}"
+                t("rules_palabra.players", low=MIN_PLAYERS, high=MAX_PLAYERS, n=len(names))
             )
         if language not in ("es", "en"):
-            raise ValueError(f"the language is 'es' or 'en', not {language!r}")
+            raise ValueError(t("rules_palabra.language", language=repr(language)))
         if rounds is not None and (not isinstance(rounds, int) or rounds < 1):
-            raise ValueError(f"rounds is a whole number of rounds >= 1 (or None), not {rounds!r}")
+            raise ValueError(t("rules_palabra.rounds", rounds=repr(rounds)))
         self.names = names
         self.n = len(names)
         self.language = language
@@ -133,9 +151,10 @@ class PalabraGame:
         self.n_decks = 2 if self.n >= TWO_DECKS_FROM else 1
         self.cards: tuple[Card, ...] = build_cards(self.spec, self.n_decks)
         if len(self.cards) < HAND_SIZE * self.n:
-            raise ValueError(f"{len(self.cards)} cards are too few to deal 7 to {self.n} players")
+            raise ValueError(t("rules_palabra.too_few_cards", cards=len(self.cards), n=self.n))
         if isinstance(dictionary, list | tuple | set | frozenset):
-            dictionary = Dictionary(dictionary, name="word list", language=language)
+            name = t("rules_palabra.word_list")
+            dictionary = Dictionary(dictionary, name=name, language=language)
         self._dictionary = dictionary
 
     @property
@@ -188,7 +207,7 @@ class PalabraState(State):
         new.phase, new.cur, new.dealer = self.phase, self.cur, self.dealer
         new.deck = self.deck[:]
         new.hands = [h[:] for h in self.hands]
-        new.table = [_copy_play(t) for t in self.table]
+        new.table = [_copy_play(play) for play in self.table]
         new.discard = self.discard[:]
         new.scores = self.scores[:]
         new.prior, new.turns, new.idle, new.ended = self.prior, self.turns, self.idle, self.ended
@@ -243,9 +262,9 @@ class PalabraState(State):
         out = self.deck[:] + self.discard[:]
         for h in self.hands:
             out += h
-        for t in self.table:
-            if t is not None:
-                out += t["cards"]
+        for play in self.table:
+            if play is not None:
+                out += play["cards"]
         return out
 
     # ------------------------------------------------------------------ who acts
@@ -268,11 +287,8 @@ class PalabraState(State):
             n = self.game.n
             return [(i, Fraction(1, n)) for i in range(n)]
         if self.phase == SHUFFLE:
-            raise TooManyOutcomes(
-                f"a shuffle of {len(self.game.cards)} cards has too many equally likely orders "
-                "to list; draw one with state.sample_chance(random.Random(seed))"
-            )
-        raise IllegalAction(f"this is not a chance node: it is the {self.phase!r} phase")
+            raise TooManyOutcomes(t("rules_palabra.too_many", cards=len(self.game.cards)))
+        raise IllegalAction(self._not_chance())
 
     def sample_chance(self, rng: Random) -> Any:
         if self.phase == CUT:
@@ -281,19 +297,22 @@ class PalabraState(State):
             order = list(range(len(self.game.cards)))
             rng.shuffle(order)
             return tuple(order)
-        raise IllegalAction(f"this is not a chance node: it is the {self.phase!r} phase")
+        raise IllegalAction(self._not_chance())
+
+    def _not_chance(self) -> str:
+        return t("rules_palabra.not_chance", phase=t(f"rules_palabra.phase_{self.phase}"))
 
     def apply_chance(self, outcome: Any) -> None:
         g = self.game
         if self.phase == CUT:
             if isinstance(outcome, bool) or outcome not in range(g.n):
-                raise IllegalAction(f"the cut gives a seat from 0 to {g.n - 1}, not {outcome!r}")
+                raise IllegalAction(t("rules_palabra.bad_cut", last=g.n - 1, outcome=repr(outcome)))
             self.dealer = self.cur = outcome
             self.phase = SHUFFLE
         elif self.phase == SHUFFLE:
             size = len(g.cards)
             if not isinstance(outcome, tuple | list) or sorted(outcome) != list(range(size)):
-                raise IllegalAction(f"a shuffle is an order of the card ids 0..{size - 1}")
+                raise IllegalAction(t("rules_palabra.bad_shuffle", last=size - 1))
             deck = list(outcome)
             for k in range(HAND_SIZE * g.n):  # one at a time, from the dealer's left
                 self.hands[(self.dealer + 1 + k) % g.n].append(deck[k])
@@ -301,7 +320,7 @@ class PalabraState(State):
             self.cur = self.dealer  # the dealer plays first (rulebook, quick start 2)
             self.phase = TURN
         else:
-            raise IllegalAction(f"this is not a chance node: it is the {self.phase!r} phase")
+            raise IllegalAction(self._not_chance())
 
     # ------------------------------------------------------------------ decisions
     def legal_actions(self) -> list[Any]:
@@ -322,9 +341,9 @@ class PalabraState(State):
     def apply(self, action: Any) -> None:
         """Check ``action`` fully; apply it, or raise IllegalAction and change nothing."""
         if self.phase not in (TURN, PLAY):
+            over = self.phase == OVER
             raise IllegalAction(
-                f"no one can act now: the game is {'over' if self.phase == OVER else 'dealing'}"
-                + ("" if self.phase == OVER else " (apply the chance outcome first)")
+                t("rules_palabra.no_act_over" if over else "rules_palabra.no_act_dealing")
             )
         plan = self._check(action)
         self._execute(plan)
@@ -334,59 +353,74 @@ class PalabraState(State):
         if not isinstance(ids, tuple | list) or not all(
             isinstance(c, int) and not isinstance(c, bool) for c in ids
         ):
-            raise IllegalAction(f"{what}: give the cards as a tuple of card ids, not {ids!r}")
+            raise IllegalAction(t("rules_palabra.hand_ids", what=_what(what), ids=repr(ids)))
         ids = tuple(ids)
         if len(set(ids)) != len(ids):
-            raise IllegalAction(f"{what}: a card can be laid only once; {ids} repeats one")
+            raise IllegalAction(t("rules_palabra.card_twice", what=_what(what), ids=ids))
         hand = self.hands[self.cur]
         missing = [c for c in ids if c not in hand]
         if missing:
             raise IllegalAction(
-                f"{what}: card(s) {missing} are not in your hand; your hand is {sorted(hand)}"
+                t("rules_palabra.not_in_hand", what=_what(what), missing=missing, hand=sorted(hand))
             )
         return ids
 
     def _spell(self, ids: tuple[int, ...], letters: Any, what: str) -> str:
         cards = [self.game.cards[c] for c in ids]
         if any(c.kind == "joker" for c in cards):
-            raise IllegalAction(
-                f"{what}: a joker is not a letter; it is only laid on an opponent's play (PLB-10)"
-            )
+            raise IllegalAction(t("rules_palabra.joker_not_letter", what=_what(what)))
         if not isinstance(letters, str):
-            raise IllegalAction(f"{what}: letters is a text such as 'CASA', not {letters!r}")
+            raise IllegalAction(
+                t("rules_palabra.letters_text", what=_what(what), letters=repr(letters))
+            )
         if letters == "":
             blank = [c.id for c in cards if c.kind != "letter"]
             if blank:
-                raise IllegalAction(
-                    f"{what}: say which letter the wild or vowel card(s) {blank} stand for, "
-                    "with letters='...' (one letter per card)"
-                )
+                raise IllegalAction(t("rules_palabra.say_letters", what=_what(what), blank=blank))
             return "".join(c.letter for c in cards)
         letters = letters.upper()
         if len(letters) != len(cards):
             raise IllegalAction(
-                f"{what}: {len(cards)} cards need {len(cards)} letters, not {letters!r}"
+                t(
+                    "rules_palabra.letters_count",
+                    what=_what(what),
+                    k=len(cards),
+                    letters=repr(letters),
+                )
             )
         for c, ch in zip(cards, letters, strict=True):
             if not c.can_be(ch):
-                can = {"letter": c.letter, "wild": "any letter", "vowel": "A E I O U or Y"}
+                can = c.letter if c.kind == "letter" else t(f"rules_palabra.can_{c.kind}")
                 raise IllegalAction(
-                    f"{what}: card {c.id} ({c.label}) cannot be {ch!r}; it can be {can[c.kind]}"
+                    t(
+                        "rules_palabra.cannot_be",
+                        what=_what(what),
+                        id=c.id,
+                        label=c.label,
+                        ch=repr(ch),
+                        can=can,
+                    )
                 )
         return letters
 
     def _opponent_play(self, target: Any, what: str) -> dict[str, Any]:
         n = self.game.n
         if isinstance(target, bool) or target not in range(n):
-            raise IllegalAction(f"{what}: the target is a seat from 0 to {n - 1}, not {target!r}")
+            raise IllegalAction(
+                t("rules_palabra.target_seat", what=_what(what), last=n - 1, target=repr(target))
+            )
         if target == self.cur:
-            raise IllegalAction(f"{what}: that is your own play; only an opponent's play will do")
+            raise IllegalAction(t("rules_palabra.own_play", what=_what(what)))
         play = self.table[target]
         if play is None:
             on = [p for p in range(n) if p != self.cur and self.table[p] is not None]
             raise IllegalAction(
-                f"{what}: player {target} has no play on the table (it is gone); "
-                f"plays on the table now: {on or 'none'}"
+                t(
+                    "rules_palabra.no_play",
+                    what=_what(what),
+                    target=target,
+                    on=on or t("rules_palabra.none"),
+                )
             )
         return play
 
@@ -394,20 +428,22 @@ class PalabraState(State):
         g = self.game
         if isinstance(action, Joker | Shave):
             if self.phase != TURN:
-                raise IllegalAction(
-                    "only one pre-play per turn, before the play: now make one of the eight plays"
-                )
+                raise IllegalAction(t("rules_palabra.one_preplay"))
             return self._check_pre(action)
         if isinstance(action, Pass):
             return {"kind": "pass"}
         if isinstance(action, Exchange):
             ids = self._hand_ids(action.cards, "Exchange")
             if not ids:
-                raise IllegalAction("Exchange: choose at least one card to swap (or Pass)")
+                raise IllegalAction(t("rules_palabra.exchange_none", what=_what("Exchange")))
             if len(ids) > len(self.deck):
                 raise IllegalAction(
-                    f"Exchange: the draw pile has only {len(self.deck)} cards; "
-                    f"you cannot swap {len(ids)}"
+                    t(
+                        "rules_palabra.exchange_pile",
+                        what=_what("Exchange"),
+                        pile=len(self.deck),
+                        k=len(ids),
+                    )
                 )
             return {"kind": "exchange", "ids": ids}
         if isinstance(action, Word | Palabra | Straight):
@@ -421,19 +457,26 @@ class PalabraState(State):
             if kind == "straight":
                 if not is_straight(letters):
                     raise IllegalAction(
-                        f"Straight: {letters} is not three or more letters in alphabetical order "
-                        "(like ABC or XYZAB: Z wraps to A)"
+                        t("rules_palabra.not_straight", what=_what("Straight"), letters=letters)
                     )
             else:
                 if kind == "palabra" and not (len(ids) == HAND_SIZE == len(hand)):
                     raise IllegalAction(
-                        f"Palabra: a Palabra uses all seven cards of a seven-card hand; "
-                        f"this uses {len(ids)} of {len(hand)}"
+                        t(
+                            "rules_palabra.palabra_seven",
+                            what=_what("Palabra"),
+                            k=len(ids),
+                            hand=len(hand),
+                        )
                     )
                 if letters not in g.dictionary.words:
                     raise IllegalAction(
-                        f"{name}: {letters} is not a word in the class dictionary "
-                        f"({g.dictionary.name}); try another word, a straight, a flush or Pass"
+                        t(
+                            "rules_palabra.not_word",
+                            what=_what(name),
+                            letters=letters,
+                            dictionary=g.dictionary.name,
+                        )
                     )
             cards = tuple(g.cards[c] for c in ids)
             return {
@@ -449,8 +492,7 @@ class PalabraState(State):
             cards = tuple(g.cards[c] for c in ids)
             if len(ids) < MIN_FLUSH or not common_colours(cards):
                 raise IllegalAction(
-                    f"Flush: a flush is {MIN_FLUSH} or more cards of one colour "
-                    "(a two-colour or wild card counts as either); these are not"
+                    t("rules_palabra.not_flush", what=_what("Flush"), min=MIN_FLUSH)
                 )
             return {"kind": "flush", "ids": ids, "letters": "", "form": "flush",
                     "score": score(Play("flush", cards)), "cards": cards}  # fmt: skip
@@ -458,52 +500,57 @@ class PalabraState(State):
             ids = self._hand_ids(action.cards, "Vowels")
             cards = tuple(g.cards[c] for c in ids)
             if len(ids) not in VOWEL_SCORES or not all(vowel_ok(c) for c in cards):
-                raise IllegalAction(
-                    "Vowels: the play is six or seven vowels (A E I O U Y, a vowel card or a "
-                    "wild card); these are not"
-                )
+                raise IllegalAction(t("rules_palabra.not_vowels", what=_what("Vowels")))
             return {"kind": "vowels", "ids": ids, "letters": "", "form": "vowels",
                     "score": score(Play("vowels", cards)), "cards": cards}  # fmt: skip
         if isinstance(action, Build):
             return self._check_build(action)
-        raise IllegalAction(
-            f"{action!r} is not a Palabra action: the plays are Word, Straight, Flush, Build, "
-            "Vowels, Palabra, Exchange, Pass; the pre-plays Joker and Shave"
-        )
+        raise IllegalAction(t("rules_palabra.not_an_action", action=repr(action)))
 
     def _check_build(self, action: Build) -> dict[str, Any]:
         g = self.game
         base = self._opponent_play(action.target, "Build")
         if base["form"] not in ("word", "straight"):
             raise IllegalAction(
-                f"Build: player {action.target}'s play is a {base['kind']}; "
-                "only a word or a straight can be built on"
+                t(
+                    "rules_palabra.build_base",
+                    what=_what("Build"),
+                    target=action.target,
+                    kind=_kind(base["kind"]),
+                )
             )
         before = self._hand_ids(action.before, "Build")
         after = self._hand_ids(action.after, "Build")
         new = before + after
         if not new:
-            raise IllegalAction("Build: add at least one card before or after the play")
+            raise IllegalAction(t("rules_palabra.build_empty", what=_what("Build")))
         if len(set(new)) != len(new):
-            raise IllegalAction("Build: a card can be laid only once")
+            raise IllegalAction(t("rules_palabra.build_twice", what=_what("Build")))
         letters = self._spell(new, action.letters, "Build")
         whole_ids = (*before, *base["cards"], *after)
         whole_letters = letters[: len(before)] + base["letters"] + letters[len(before) :]
         cards = tuple(g.cards[c] for c in whole_ids)
         if base["colours"] and not common_colours(cards):
             raise IllegalAction(
-                f"Build: {base['letters']} is colour-locked in {'/'.join(base['colours'])}; "
-                "it can be built on only with cards of its colour"
+                t(
+                    "rules_palabra.build_locked",
+                    what=_what("Build"),
+                    letters=base["letters"],
+                    colours=_colours(base["colours"]),
+                )
             )
         if base["form"] == "word" and whole_letters not in g.dictionary.words:
             raise IllegalAction(
-                f"Build: {whole_letters} is not a word in the class dictionary "
-                f"({g.dictionary.name}); a built word must still be a word"
+                t(
+                    "rules_palabra.build_not_word",
+                    what=_what("Build"),
+                    letters=whole_letters,
+                    dictionary=g.dictionary.name,
+                )
             )
         if base["form"] == "straight" and not is_straight(whole_letters):
             raise IllegalAction(
-                f"Build: {whole_letters} is not a straight; a built straight must stay in "
-                "alphabetical order (Z wraps to A)"
+                t("rules_palabra.build_not_straight", what=_what("Build"), letters=whole_letters)
             )
         flags = (True,) * len(before) + (False,) * len(base["cards"]) + (True,) * len(after)
         return {
@@ -522,40 +569,45 @@ class PalabraState(State):
         if isinstance(action, Joker):
             (cid,) = self._hand_ids((action.card,), "Joker")
             if g.cards[cid].kind != "joker":
-                raise IllegalAction(f"Joker: card {cid} ({g.cards[cid].label}) is not a joker")
+                raise IllegalAction(
+                    t(
+                        "rules_palabra.not_joker",
+                        what=_what("Joker"),
+                        id=cid,
+                        label=g.cards[cid].label,
+                    )
+                )
             play = self._opponent_play(action.target, "Joker")
             return {"kind": "joker", "ids": (cid,), "target": action.target,
                     "points": play["points"]}  # fmt: skip
         # Shave (PLB-11)
         p = self.prior
         if p < 0 or p == self.cur or self.table[p] is None:
-            raise IllegalAction(
-                "Shave: only the prior play (made on the turn just before) can be shaved, "
-                "and there is none on the table now"
-            )
+            raise IllegalAction(t("rules_palabra.shave_none", what=_what("Shave")))
         play = self.table[p]
         if play["kind"] not in SHAVEABLE:
             raise IllegalAction(
-                f"Shave: the prior play is a {play['kind']}; "
-                "only a word or a straight can be shaved"
+                t("rules_palabra.shave_kind", what=_what("Shave"), kind=_kind(play["kind"]))
             )
         ids = self._hand_ids(action.cards, "Shave")
         pos = action.positions
         if not isinstance(pos, tuple | list) or len(pos) != len(ids) or not ids:
-            raise IllegalAction(
-                "Shave: give one position of the prior play for each card, e.g. "
-                "Shave(cards=(12, 40), positions=(0, 2))"
-            )
+            raise IllegalAction(t("rules_palabra.shave_positions", what=_what("Shave")))
         size = len(play["cards"])
         if any(isinstance(i, bool) or i not in range(size) for i in pos) or len(set(pos)) != len(
             pos
         ):
             raise IllegalAction(
-                f"Shave: positions are different numbers from 0 to {size - 1}, not {tuple(pos)}"
+                t(
+                    "rules_palabra.shave_range",
+                    what=_what("Shave"),
+                    last=size - 1,
+                    positions=tuple(pos),
+                )
             )
         done = [i for i in pos if i in play["shaved"]]
         if done:
-            raise IllegalAction(f"Shave: letter position(s) {done} were shaved already")
+            raise IllegalAction(t("rules_palabra.shave_done", what=_what("Shave"), done=done))
         locked = frozenset(play["colours"])
         values = []
         for cid, i in zip(ids, pos, strict=True):
@@ -563,12 +615,25 @@ class PalabraState(State):
             want = play["letters"][i]
             if not c.can_be(want):
                 raise IllegalAction(
-                    f"Shave: card {cid} ({c.label}) does not match letter {want!r} at position {i}"
+                    t(
+                        "rules_palabra.shave_match",
+                        what=_what("Shave"),
+                        id=cid,
+                        label=c.label,
+                        want=repr(want),
+                        i=i,
+                    )
                 )
             if locked and not (c.colours & locked):
                 raise IllegalAction(
-                    f"Shave: {play['letters']} is colour-locked in {'/'.join(play['colours'])}; "
-                    f"card {cid} ({c.label}) is not of that colour"
+                    t(
+                        "rules_palabra.shave_locked",
+                        what=_what("Shave"),
+                        letters=play["letters"],
+                        colours=_colours(play["colours"]),
+                        id=cid,
+                        label=c.label,
+                    )
                 )
             values.append(g.cards[play["cards"][i]].value)
         s = score_shave(values, play["stars"], play["lock"])
@@ -592,32 +657,32 @@ class PalabraState(State):
             self.last = []
         event: dict[str, Any] = {"player": me, "kind": kind}
         if kind == "joker":  # PLB-10
-            t = plan["target"]
-            play = self.table[t]
-            self.scores[t] -= play["points"]
+            target = plan["target"]
+            play = self.table[target]
+            self.scores[target] -= play["points"]
             self.discard += play["cards"]
-            self.table[t] = None
-            if self.prior == t:
+            self.table[target] = None
+            if self.prior == target:
                 self.prior = -1
             self._remove(me, plan["ids"])
             self.discard += plan["ids"]
             self._draw(me, 1)
-            event.update(target=t, points=-play["points"])
+            event.update(target=target, points=-play["points"])
             self.last.append(event)
             self.phase = PLAY
             return
         if kind == "shave":  # PLB-11
-            t = plan["target"]
-            play = self.table[t]
+            target = plan["target"]
+            play = self.table[target]
             pts = plan["score"].total
-            self.scores[t] -= pts
+            self.scores[target] -= pts
             self.scores[me] += pts
             play["points"] -= pts
             play["shaved"] = sorted(play["shaved"] + list(plan["positions"]))
             self._remove(me, plan["ids"])
             self.discard += plan["ids"]
             self._draw(me, len(plan["ids"]))
-            event.update(target=t, points=pts, explain=plan["score"].explain())
+            event.update(target=target, points=pts, explain=plan["score"].explain())
             self.last.append(event)
             self.phase = PLAY
             return

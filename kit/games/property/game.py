@@ -80,6 +80,7 @@ from typing import Any
 
 from kit.games.core import CHANCE, TERMINAL, IllegalAction, State, TooManyOutcomes
 from kit.games.property.actions import (
+    ACTIONS,
     AcceptTrade,
     Bid,
     Build,
@@ -102,6 +103,7 @@ from kit.games.property.actions import (
     action_to_dict,
 )
 from kit.games.property.rules import RuleSet
+from kit.messages import t as t_  # `t` is a title index throughout this module
 from kit.prob import two_dice
 
 BANK = -1
@@ -113,6 +115,8 @@ ORDER, SHUFFLE, DEAL = "order", "shuffle", "deal"
 TURN, DICE, BUY, AUCTION, CLAIM, AFTER = "turn", "dice", "buy", "auction", "claim", "after"
 DEBT, TRADE, REDEEM, OVER = "debt", "trade", "redeem", "over"
 CHANCE_PHASES = frozenset((ORDER, SHUFFLE, DEAL, DICE, CLAIM))
+
+_ACTION_TYPES = tuple(ACTIONS.values())
 
 LOT, STATION, UTILITY = 0, 1, 2
 _KIND = {"lot": LOT, "station": STATION, "utility": UTILITY}
@@ -136,6 +140,11 @@ EFFECTS = frozenset(
         "move_to_nearest",
     ]
 )
+
+
+def _phase(phase: str) -> str:
+    """A phase's name for a message ('turn' in English, 'antes de tirar' in Spanish)."""
+    return t_(f"rules_property.phase_{phase}")
 
 
 def _frac(x: Any) -> Fraction:
@@ -162,7 +171,13 @@ class PropertyGame:
         n = len(names)
         if not rules.min_players <= n <= rules.max_players:
             raise ValueError(
-                f"{rules.title} is for {rules.min_players} to {rules.max_players} players, not {n}"
+                t_(
+                    "rules_property.players",
+                    title=rules.title,
+                    low=rules.min_players,
+                    high=rules.max_players,
+                    n=n,
+                )
             )
         claim = _frac(claims_rent)
         if not 0 <= claim <= 1:
@@ -458,11 +473,8 @@ class PropertyState(State):
             p = self.game.claims_rent
             return [(o, q) for o, q in ((True, p), (False, 1 - p)) if q]
         if ph in (SHUFFLE, DEAL):
-            raise TooManyOutcomes(
-                f"the {ph} has too many equally likely outcomes to list; "
-                "draw one with state.sample_chance(random.Random(seed))"
-            )
-        raise IllegalAction(f"this is not a chance node: it is {self.phase!r}")
+            raise TooManyOutcomes(t_("rules_property.too_many", phase=_phase(ph)))
+        raise IllegalAction(t_("rules_property.not_chance", phase=_phase(ph)))
 
     def sample_chance(self, rng: Random) -> Any:
         ph = self.phase
@@ -480,7 +492,7 @@ class PropertyState(State):
             return tuple(rng.sample(range(len(g.titles)), g.n * g.rules.abbreviated_deal))
         if ph == CLAIM:
             return rng.random() < self.game._claim_float
-        raise IllegalAction(f"this is not a chance node: it is {self.phase!r}")
+        raise IllegalAction(t_("rules_property.not_chance", phase=_phase(ph)))
 
     def apply_chance(self, outcome: Any) -> None:
         g = self.game
@@ -492,24 +504,28 @@ class PropertyState(State):
                 and all(isinstance(x, int) and 1 <= x <= 6 for x in outcome)
             )
             if not ok:
-                raise IllegalAction(f"a roll of two dice is a pair like (3, 5), not {outcome!r}")
+                raise IllegalAction(t_("rules_property.bad_roll", outcome=repr(outcome)))
             self._roll(outcome[0], outcome[1])
         elif ph == ORDER:
             if outcome not in range(g.n):
-                raise IllegalAction(f"who starts is a seat from 0 to {g.n - 1}, not {outcome!r}")
+                raise IllegalAction(
+                    t_("rules_property.bad_first", last=g.n - 1, outcome=repr(outcome))
+                )
             self.first = outcome
             self._after_setup_step()
         elif ph == SHUFFLE:
             size = len(g.decks[self.shuffle_k].cards)
             if sorted(outcome) != list(range(size)):
-                raise IllegalAction(f"a shuffle is an order of 0..{size - 1}, not {outcome!r}")
+                raise IllegalAction(
+                    t_("rules_property.bad_shuffle", last=size - 1, outcome=repr(outcome))
+                )
             self.decks[self.shuffle_k] = list(outcome)
             self.shuffle_k += 1
             self._after_setup_step()
         elif ph == DEAL:
             k = g.n * g.rules.abbreviated_deal
             if len(set(outcome)) != k or not all(x in range(len(g.titles)) for x in outcome):
-                raise IllegalAction(f"the deal is {k} different title numbers, not {outcome!r}")
+                raise IllegalAction(t_("rules_property.bad_deal", k=k, outcome=repr(outcome)))
             for j, t in enumerate(outcome):  # PROP-15: dealt round the table, paid to the bank
                 p = j % g.n
                 self.owner[t] = p
@@ -519,14 +535,14 @@ class PropertyState(State):
             self._begin()
         elif ph == CLAIM:
             if outcome not in (True, False):
-                raise IllegalAction(f"a rent claim is True or False, not {outcome!r}")
+                raise IllegalAction(t_("rules_property.bad_claim", outcome=repr(outcome)))
             payer, owner, rent = self.claim
             self.claim = None
             if outcome:
                 self._charge(payer, owner, rent)
             self._proceed(AFTER)
         else:
-            raise IllegalAction(f"this is not a chance node: it is {self.phase!r}")
+            raise IllegalAction(t_("rules_property.not_chance", phase=_phase(ph)))
 
     def _after_setup_step(self) -> None:
         g = self.game
@@ -865,15 +881,24 @@ class PropertyState(State):
         g = self.game
         if self.phase not in (TURN, AFTER) or player != self.cur:
             raise IllegalAction(
-                f"place() puts the token of the player to act ({g.names[self.cur]}) before a "
-                f"roll; the state is in phase {self.phase!r} (player {player!r})"
+                t_(
+                    "rules_property.place_when",
+                    name=g.names[self.cur],
+                    phase=_phase(self.phase),
+                    player=repr(player),
+                )
             )
         if square not in range(g.nsq) or doubles not in range(3):
-            raise ValueError(f"square 0..{g.nsq - 1} and doubles 0..2, not {square!r}, {doubles!r}")
-        if jail is not None and (jail not in range(g.rules.jail.max_turns) or doubles):
             raise ValueError(
-                f"jail is None or 0..{g.rules.jail.max_turns - 1} failed rolls, with no doubles"
+                t_(
+                    "rules_property.place_values",
+                    last=g.nsq - 1,
+                    square=repr(square),
+                    doubles=repr(doubles),
+                )
             )
+        if jail is not None and (jail not in range(g.rules.jail.max_turns) or doubles):
+            raise ValueError(t_("rules_property.place_jail", last=g.rules.jail.max_turns - 1))
         self.pos[player] = g.rules.jail.square if jail is not None else square
         self.jail[player] = -1 if jail is None else jail
         self.doubles = doubles
@@ -992,68 +1017,95 @@ class PropertyState(State):
 
     # ------------------------------------------------------------------ problems (why not)
     def _own_problem(self, p: int, t: int, what: str) -> str | None:
+        """Whose the title is, when not ``p``'s; ``what`` names the refused deed (a key)."""
         o = self.owner[t]
         if o != p:
             g = self.game
-            who = "the bank" if o == BANK else g.names[o]
-            return f"{what}: {g.titles[t].name} belongs to {who}, not to {g.names[p]}"
+            who = t_("rules_property.bank") if o == BANK else g.names[o]
+            return t_(
+                "rules_property.belongs",
+                what=t_(f"rules_property.{what}"),
+                title=g.titles[t].name,
+                owner=who,
+                name=g.names[p],
+            )
         return None
+
+    def _hotel_word(self, plural: bool = False) -> str:
+        """'hotel', or 'castle' where the rule set builds castles (La Ruta, RUT-09)."""
+        word = "castle" if self.game.rules.hotel_name == "castle" else "hotel"
+        return t_(f"rules_property.{word}{'s' if plural else ''}")
+
+    def _square_problem(self, sq: Any) -> str:
+        """A square with no title deed (or no square at all), for a refusal."""
+        g = self.game
+        if type(sq) is int and 0 <= sq < g.nsq:
+            return t_("rules_property.no_deed", square=sq)
+        return t_("rules_property.no_square", square=repr(sq))
 
     def _build_problem(self, p: int, t: int) -> str | None:
         g = self.game
         name = g.titles[t].name
         if g.t_kind[t] != LOT:
-            return f"only lots take houses; {name} is a {g.titles[t].kind}"
-        err = self._own_problem(p, t, "cannot build")
+            kind = t_(f"rules_property.kind_{g.titles[t].kind}")
+            return t_("rules_property.only_lots", title=name, kind=kind)
+        err = self._own_problem(p, t, "cannot_build")
         if err:
             return err
         members = g.group_members[g.t_group[t]]
+        group = g.titles[t].group
         if any(self.owner[m] != p for m in members):
-            return f"houses need the whole group {g.titles[t].group!r} (PROP-10)"
+            return t_("rules_property.whole_group", title=name, group=group)
         if any(self.mortgaged[m] for m in members):
-            return f"a lot of group {g.titles[t].group!r} is mortgaged: no building (RUT-04)"
+            return t_("rules_property.group_mortgaged", group=group)
         lv = self.level[t]
         if lv == 5:
-            return f"{name} already has a hotel"
+            return t_("rules_property.has_hotel", title=name, hotel=self._hotel_word())
         if lv > min(self.level[m] for m in members):
-            return f"build evenly: another lot of the group has fewer buildings than {name}"
+            return t_("rules_property.build_evenly", title=name)
         if lv == 4:
             if self.hotels == 0:
-                return "the bank has no hotels left: wait until one is returned (PROP-11)"
+                return t_("rules_property.no_hotels_left", hotels=self._hotel_word(plural=True))
             cost = g.t_hotel[t]
         else:
             if self.houses == 0:
-                return "the bank has no houses left: wait until some are returned (PROP-11)"
+                return t_("rules_property.no_houses_left")
             cost = g.t_house[t]
         if self.cash[p] < cost:
-            return f"a building on {name} costs {cost}; {g.names[p]} has {self.cash[p]}"
+            return t_(
+                "rules_property.build_cost",
+                title=name,
+                cost=cost,
+                name=g.names[p],
+                cash=self.cash[p],
+            )
         return None
 
     def _sell_problem(self, p: int, t: int) -> str | None:
         g = self.game
-        err = self._own_problem(p, t, "cannot sell a building")
+        err = self._own_problem(p, t, "cannot_sell")
         if err:
             return err
         lv = self.level[t]
         if lv == 0:
-            return f"{g.titles[t].name} has no buildings"
+            return t_("rules_property.no_buildings", title=g.titles[t].name)
         if lv < max(self.level[m] for m in g.group_members[g.t_group[t]]):
-            return "sell evenly: sell first from a lot of the group with more buildings (PROP-10)"
+            return t_("rules_property.sell_evenly")
         return None
 
     def _mortgage_problem(self, p: int, t: int) -> str | None:
         g = self.game
-        err = self._own_problem(p, t, "cannot mortgage")
+        err = self._own_problem(p, t, "cannot_mortgage")
         if err:
             return err
         if self.mortgaged[t]:
-            return f"{g.titles[t].name} is already mortgaged"
+            return t_("rules_property.already_mortgaged", title=g.titles[t].name)
         if self.level[t]:
-            return f"sell the buildings on {g.titles[t].name} first (PROP-13)"
+            return t_("rules_property.sell_first", title=g.titles[t].name)
         if g.rules.sell_whole_group_before_mortgage and any(
             self.level[m] for m in g.group_members[g.t_group[t]]
         ):
-            return "sell all buildings of the whole group first (RUT-07)"
+            return t_("rules_property.sell_group_first")
         return None
 
     def redeem_cost(self, t: int) -> int:
@@ -1064,52 +1116,58 @@ class PropertyState(State):
 
     def _redeem_problem(self, p: int, t: int) -> str | None:
         g = self.game
-        err = self._own_problem(p, t, "cannot redeem")
+        err = self._own_problem(p, t, "cannot_redeem")
         if err:
             return err
         if not self.mortgaged[t]:
-            return f"{g.titles[t].name} is not mortgaged"
+            return t_("rules_property.not_mortgaged", title=g.titles[t].name)
         cost = self.redeem_cost(t)
         if self.cash[p] < cost:
-            return f"redeeming {g.titles[t].name} costs {cost}; {g.names[p]} has {self.cash[p]}"
+            return t_(
+                "rules_property.redeem_cost",
+                title=g.titles[t].name,
+                cost=cost,
+                name=g.names[p],
+                cash=self.cash[p],
+            )
         return None
 
     def _trade_problem(self, p: int, a: ProposeTrade) -> str | None:
         g = self.game
         q = a.to_player
         if not isinstance(q, int) or not 0 <= q < g.n or q == p or not self.alive[q]:
-            return f"trade with whom? {q!r} is not another player still in the game"
+            return t_("rules_property.trade_whom", player=repr(q))
         if self.trades_made >= MAX_TRADES_PER_TURN:
-            return f"at most {MAX_TRADES_PER_TURN} trade proposals per turn"
+            return t_("rules_property.trade_max", max=MAX_TRADES_PER_TURN)
         if not (a.give or a.take or a.give_cards or a.take_cards):
-            return "a trade must move a title or a card: players may not lend money (PROP-12)"
+            return t_("rules_property.trade_lend")
         for squares, who in ((a.give, p), (a.take, q)):
             if len(set(squares)) != len(squares):
-                return "a title appears twice in the trade"
+                return t_("rules_property.trade_twice")
             for sq in squares:
                 t = g.sq_title[sq] if isinstance(sq, int) and 0 <= sq < g.nsq else -1
                 if t < 0:
-                    return f"square {sq!r} has no title deed"
-                err = self._own_problem(who, t, "cannot trade it")
+                    return self._square_problem(sq)
+                err = self._own_problem(who, t, "cannot_trade")
                 if err:
                     return err
                 if self.level[t]:
-                    return f"{g.titles[t].name} has buildings: sell them first (PROP-12)"
+                    return t_("rules_property.trade_buildings", title=g.titles[t].name)
                 if g.rules.trade_blocked_by_group_buildings and any(
                     self.level[m] for m in g.group_members[g.t_group[t]]
                 ):
-                    return f"the group of {g.titles[t].name} has buildings (PROP-12, La Ruta)"
+                    return t_("rules_property.trade_group_buildings", title=g.titles[t].name)
         for cards, who in ((a.give_cards, p), (a.take_cards, q)):
             for ref in cards:
                 if ref not in self.held[who]:
-                    return f"{g.names[who]} does not hold card {ref!r}"
+                    return t_("rules_property.trade_card", name=g.names[who], card=repr(ref))
         m = a.money
         if not isinstance(m, int):
-            return f"the money of a trade is a whole number, not {m!r}"
+            return t_("rules_property.trade_money", money=repr(m))
         if m > 0 and self.cash[p] < m:
-            return f"{g.names[p]} has only {self.cash[p]}, cannot pay {m}"
+            return t_("rules_property.cannot_pay", name=g.names[p], cash=self.cash[p], amount=m)
         if m < 0 and self.cash[q] < -m:
-            return f"{g.names[q]} has only {self.cash[q]}, cannot pay {-m}"
+            return t_("rules_property.cannot_pay", name=g.names[q], cash=self.cash[q], amount=-m)
         return None
 
     def raisable(self, p: int) -> int:
@@ -1176,54 +1234,49 @@ class PropertyState(State):
         g = self.game
         names = g.names
         if self.phase != DEBT:
-            return "titles pay only a debt that the player cannot pay in money (PROP-14)"
+            return t_("rules_property.titles_debt_only")
         _, c, amount = self.debts[0]
         if not g.rules.pay_debt_with_titles:
-            return (
-                f"in {g.rules.title} a debt is paid in money only: "
-                "a player who cannot pay it is bankrupt"
-            )
+            return t_("rules_property.titles_money_only", game=g.rules.title)
         if c == BANK or not self.alive[c]:
-            return f"{names[p]} owes the bank: only a player can be paid with titles (PROP-14)"
+            return t_("rules_property.titles_bank", name=names[p])
         squares = a.squares
         if not isinstance(squares, tuple | list) or not squares:
-            return "name the titles to hand over as a tuple of their squares, such as (6, 8)"
+            return t_("rules_property.titles_name")
         chosen: list[int] = []
         for sq in squares:
             t = g.sq_title[sq] if type(sq) is int and 0 <= sq < g.nsq else -1
             if t < 0:
-                return f"square {sq!r} has no title deed"
+                return self._square_problem(sq)
             if t in chosen:
-                return f"{g.titles[t].name} appears twice in the payment"
-            err = self._own_problem(p, t, "cannot pay with it")
+                return t_("rules_property.titles_twice", title=g.titles[t].name)
+            err = self._own_problem(p, t, "cannot_pay_with")
             if err:
                 return err
             if self.level[t]:
-                return f"{g.titles[t].name} has buildings: sell them first (PROP-14)"
+                return t_("rules_property.titles_buildings", title=g.titles[t].name)
             chosen.append(t)
         left = self.raisable(p)
         if left:
-            return (
-                "first sell every building and mortgage every title "
-                f"(that still raises {left}); titles pay only what is short after that (PROP-14)"
-            )
+            return t_("rules_property.titles_raise_first", left=left)
         cash = self.cash[p]
         need = amount - cash
         worth = sum(g.t_price[t] for t in chosen)
         if worth < need:
-            msg = (
-                f"{names[p]} owes {amount} and has {cash}: the titles must cover the other "
-                f"{need} at their printed price, and these are worth {worth}"
+            msg = t_(
+                "rules_property.titles_short",
+                name=names[p],
+                amount=amount,
+                cash=cash,
+                need=need,
+                worth=worth,
             )
             if self.titles_worth(p) < need:
-                msg += "; even all his titles are not enough: he is bankrupt (DeclareBankruptcy)"
+                msg += "; " + t_("rules_property.titles_bankrupt")
             return msg
         for t in chosen:
             if worth - g.t_price[t] >= need:
-                return (
-                    f"{g.titles[t].name} is not needed: the other titles already cover the "
-                    f"{need} still owed, and the creditor gives no change"
-                )
+                return t_("rules_property.titles_extra", title=g.titles[t].name, need=need)
         return None
 
     # ------------------------------------------------------------------ legal actions
@@ -1361,99 +1414,145 @@ class PropertyState(State):
     def why_not(self, action: Any) -> str | None:
         """None if ``action`` is legal now, else a sentence: what was tried, why not, what is."""
         if self.phase == OVER:
-            return f"{action!r}: the game is over"
+            return t_("rules_property.game_over", label=self._label(action))
         if self.is_chance():
-            return (
-                f"{action!r}: it is not a player's move now but chance ({self.phase}); "
-                "use state.apply_chance(outcome) or state.sample_chance(rng)"
-            )
+            phase = _phase(self.phase)
+            return t_("rules_property.chance_now", phase=phase, label=self._label(action))
         legal = self.legal_actions()
         if action in legal:
             return None
+        reason = self._reason(action)
+        if reason is None and self._open_ended(action):
+            return None  # checked in full by _reason: legal, though not listed
+        tried = {"label": self._label(action)}
+        p = self.current_player()
+        who = self.game.names[p] if p >= 0 else t_("rules_property.nobody")
+        kinds = {type(a).__name__ for a in legal}
+        if self.phase in (TURN, AFTER):
+            kinds.add("ProposeTrade")
+        allowed = ", ".join(sorted(t_(f"rules_property.may_{k}") for k in kinds))
+        if reason:
+            return t_("rules_property.refused", reason=reason, who=who, allowed=allowed, **tried)
+        phase = _phase(self.phase)
+        return t_("rules_property.refused_phase", phase=phase, who=who, allowed=allowed, **tried)
+
+    def _label(self, action: Any) -> str:
+        """The action in words (a button's words, square names and all), for a refusal."""
+        kind = type(action).__name__
+        if not isinstance(action, _ACTION_TYPES):
+            return t_("rules_property.do_other", action=repr(action))
+        squares = self.game.rules.squares
+
+        def place(sq: Any) -> str:
+            return squares[sq].name if type(sq) is int and 0 <= sq < len(squares) else repr(sq)
+
+        values: dict[str, Any] = {}
+        if hasattr(action, "square"):
+            values["square"] = place(action.square)
+        if isinstance(action, Bid):
+            values["amount"] = repr(action.amount)
+        if isinstance(action, PayWithTitles):
+            given = action.squares if isinstance(action.squares, tuple | list) else ()
+            values["squares"] = ", ".join(place(sq) for sq in given) or repr(action.squares)
+        return t_(f"rules_property.do_{kind}", **values)
+
+    def _open_ended(self, action: Any) -> bool:
+        """Actions ``legal_actions`` cannot list in full (any bid, any trade, any set of titles):
+        legal when ``_reason`` finds nothing against them."""
+        return (
+            (isinstance(action, Bid) and self.phase == AUCTION)
+            or (isinstance(action, ProposeTrade) and self.phase in (TURN, AFTER))
+            or isinstance(action, PayWithTitles)
+        )
+
+    def _reason(self, action: Any) -> str | None:
+        """Why ``action`` (not among ``legal_actions``) is refused, when a rule says so plainly;
+        None for an open-ended action that passes every check, and None when no more specific
+        reason than the phase applies."""
         p = self.current_player()
         names = self.game.names
-        reason = None
         if isinstance(action, Bid) and self.phase == AUCTION:
             if action.player != p:
-                reason = f"it is {names[p]}'s turn to bid, not {action.player!r}'s"
-            elif not isinstance(action.amount, int):
-                reason = f"a bid is a whole number, not {action.amount!r}"
-            elif action.amount < self.min_bid():
-                reason = f"the lowest bid now is {self.min_bid()}"
-            elif action.amount > self.cash[p]:
-                reason = f"{names[p]} has only {self.cash[p]}"
-            else:
-                return None
-        elif isinstance(action, ProposeTrade):
+                return t_("rules_property.bid_turn", name=names[p], player=self._who(action.player))
+            if not isinstance(action.amount, int):
+                return t_("rules_property.bid_whole", amount=repr(action.amount))
+            if action.amount < self.min_bid():
+                return t_("rules_property.bid_low", amount=self.min_bid())
+            if action.amount > self.cash[p]:
+                return t_("rules_property.only_has", name=names[p], cash=self.cash[p])
+            return None
+        if isinstance(action, ProposeTrade):
             if self.phase not in (TURN, AFTER):
-                reason = "trades are proposed at the player's own turn, before or after rolling"
-            else:
-                reason = self._trade_problem(p, action)
-                if reason is None:
-                    return None
-        elif isinstance(action, PassBid) and self.phase == AUCTION:
-            reason = f"it is {names[p]}'s turn to bid, not {action.player!r}'s"
-        elif isinstance(action, Build | SellBuilding | Mortgage | Redeem) and self.phase in (
+                return t_("rules_property.trade_when")
+            return self._trade_problem(p, action)
+        if isinstance(action, PayWithTitles):
+            return self._titles_problem(p, action)
+        if isinstance(action, PassBid) and self.phase == AUCTION:
+            return t_("rules_property.bid_turn", name=names[p], player=self._who(action.player))
+        if isinstance(action, Build | SellBuilding | Mortgage | Redeem) and self.phase in (
             TURN,
             AFTER,
             BUY,
             DEBT,
             REDEEM,
         ):
-            t = self.game.sq_title[action.square] if action.square in range(self.game.nsq) else -1
-            if t < 0:
-                reason = f"square {action.square!r} has no title deed"
-            elif isinstance(action, Build):
-                reason = self._build_problem(p, t) or "building waits for the player's own turn"
-            elif isinstance(action, SellBuilding):
-                reason = self._sell_problem(p, t)
-            elif isinstance(action, Mortgage):
-                reason = self._mortgage_problem(p, t) or "not while this decision is pending"
-            else:
-                reason = self._redeem_problem(p, t) or "not while this decision is pending"
-        elif isinstance(action, Buy) and self.phase == BUY:
-            t = self.game.sq_title[self.pos[p]]
-            if action.square != self.pos[p]:
-                reason = f"{names[p]} stands on square {self.pos[p]}, not {action.square!r}"
-            else:
-                reason = f"the price is {self.game.t_price[t]}; {names[p]} has {self.cash[p]}"
-        elif isinstance(action, PayJailFine) and self.phase == TURN:
-            if self.jail[p] < 0:
-                reason = f"{names[p]} is not in jail"
-            else:
-                reason = f"the fine is {self.game.rules.jail.fine}; {names[p]} has {self.cash[p]}"
-        elif isinstance(action, UseJailCard) and self.phase == TURN:
-            reason = (
-                f"{names[p]} is not in jail"
-                if self.jail[p] < 0
-                else f"{names[p]} holds no usable get-out-of-jail card"
+            return self._square_action_problem(p, action)
+        if isinstance(action, Buy) and self.phase == BUY:
+            here = self.pos[p]
+            t = self.game.sq_title[here]
+            if action.square != here:
+                return t_(
+                    "rules_property.buy_square",
+                    name=names[p],
+                    here=here,
+                    here_name=self.game.rules.squares[here].name,
+                    square=repr(action.square),
+                )
+            return t_(
+                "rules_property.buy_price",
+                title=self.game.titles[t].name,
+                price=self.game.t_price[t],
+                name=names[p],
+                cash=self.cash[p],
             )
-        elif isinstance(action, PayWithTitles):
-            reason = self._titles_problem(p, action)
-            if reason is None:
-                return None
-        elif isinstance(action, DeclareBankruptcy) and self.phase == DEBT:
+        if isinstance(action, PayJailFine | UseJailCard) and self.phase == TURN:
+            if self.jail[p] < 0:
+                return t_("rules_property.not_in_jail", name=names[p])
+            if isinstance(action, UseJailCard):
+                return t_("rules_property.no_jail_card", name=names[p])
+            fine = self.game.rules.jail.fine
+            return t_("rules_property.jail_fine", fine=fine, name=names[p], cash=self.cash[p])
+        if isinstance(action, DeclareBankruptcy) and self.phase == DEBT:
             d, _, amount = self.debts[0]
             if self.cash[d] + self.raisable(d) < amount:
-                reason = (
-                    "selling and mortgaging everything and then paying the creditor with his "
-                    "titles at their printed price covers the debt (PROP-14)"
-                )
-            else:
-                reason = "he can still raise enough by selling buildings and mortgaging (PROP-14)"
-        elif isinstance(action, EndTurn) and self.phase == TURN:
-            reason = "roll the dice first"
-        elif isinstance(action, RollDice) and self.phase == AFTER:
-            reason = "no double to roll again for: end the turn"
-        elif isinstance(action, RollDice | EndTurn) and self.phase == BUY:
-            reason = "first Buy the title or Decline it (then it is auctioned)"
-        who = names[p] if p >= 0 else "nobody"
-        kinds = {type(a).__name__ for a in legal}
-        if self.phase in (TURN, AFTER):
-            kinds.add("ProposeTrade")
-        allowed = ", ".join(sorted(kinds))
-        why = f": {reason}" if reason else f" in the {self.phase!r} phase"
-        return f"{action!r} is not allowed now{why}. {who} may now: {allowed}"
+                return t_("rules_property.bankrupt_titles")
+            return t_("rules_property.bankrupt_raise")
+        if isinstance(action, EndTurn) and self.phase == TURN:
+            return t_("rules_property.roll_first")
+        if isinstance(action, RollDice) and self.phase == AFTER:
+            return t_("rules_property.no_double")
+        if isinstance(action, RollDice | EndTurn) and self.phase == BUY:
+            return t_("rules_property.buy_first")
+        return None
+
+    def _square_action_problem(self, p: int, action: Any) -> str | None:
+        """Why Build, SellBuilding, Mortgage or Redeem on ``action.square`` is refused."""
+        g = self.game
+        t = g.sq_title[action.square] if action.square in range(g.nsq) else -1
+        if t < 0:
+            return self._square_problem(action.square)
+        if isinstance(action, Build):
+            return self._build_problem(p, t) or t_("rules_property.build_wait")
+        if isinstance(action, SellBuilding):
+            return self._sell_problem(p, t)
+        if isinstance(action, Mortgage):
+            return self._mortgage_problem(p, t) or t_("rules_property.pending")
+        return self._redeem_problem(p, t) or t_("rules_property.pending")
+
+    def _who(self, player: Any) -> str:
+        """A seat's name, or the odd value given in its place."""
+        names = self.game.names
+        return names[player] if type(player) is int and 0 <= player < len(names) else repr(player)
 
     def _apply_unchecked(self, action: Any) -> None:
         """The transition, for actions already known legal (the bots' fast path)."""
@@ -1554,7 +1653,7 @@ class PropertyState(State):
         elif kind is PayWithTitles:
             self._pay_with_titles(action.squares)
         else:
-            raise IllegalAction(f"{action!r} is not an action of the property games")
+            raise IllegalAction(t_("rules_property.not_an_action", label=self._label(action)))
 
     def _receive_title(self, q: int, t: int) -> None:
         self.owner[t] = q
