@@ -123,7 +123,7 @@ def test_english_labels():
     state, _ = special_hand()
     set_language("en")
     svg = hand_svg(hand_view(state))
-    assert "Player 1 to play" in svg and "wild" in svg and "Click your cards" in svg
+    assert "Jugador 1 to play" in svg and "wild" in svg and "Click your cards" in svg
 
 
 def test_a_word_alone_for_the_lesson():

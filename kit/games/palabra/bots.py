@@ -1,8 +1,8 @@
 """Palabra bots: plain functions ``policy(state, rng) -> action`` (DESIGN: bots as functions).
 
-- :func:`greedy`: a pre-play when it pays (the best shave, or a joker on a play worth at least
-  ``JOKER_MIN`` points), then the highest-scoring play; with nothing to play, it exchanges its
-  worst cards while the draw pile lasts, else passes.
+- :func:`greedy`: a pre-play when it pays (the best shave that scores, or a joker on a play
+  worth at least ``JOKER_MIN`` points), then the highest-scoring play; with nothing to play, it
+  exchanges its worst cards while the draw pile lasts, else passes.
 - :func:`beginner`: plays the first word it finds (shortest words first, then alphabetical);
   otherwise exchanges everything it can, else passes. No pre-plays.
 - :func:`random_legal`: any legal action, uniformly (for invariant tests).
@@ -42,7 +42,7 @@ def greedy(state: Any, rng: Random) -> Any:
     plays = find_plays(state)
     if state.phase == "turn":
         for c in plays:
-            if c.kind == "shave" or (c.kind == "joker" and c.total >= JOKER_MIN):
+            if (c.kind == "shave" and c.total > 0) or (c.kind == "joker" and c.total >= JOKER_MIN):
                 return c.action
     for c in plays:
         if c.kind not in ("shave", "joker"):

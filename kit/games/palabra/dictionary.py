@@ -73,6 +73,24 @@ def _frequencies(language: str) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(best.items(), key=lambda x: (-x[1], x[0])))
 
 
+FOREIGN_RATIO = 30  # a word this many times more frequent in the other language is a guest
+
+
+@lru_cache(maxsize=4)
+def _foreign(language: str) -> frozenset[str]:
+    """Words of the other bundled language that the subtitles corpus lets into this one (Spanish
+    "MY", "IN", "SO", "BE"): their share of the other corpus is FOREIGN_RATIO times their share
+    of this one. Only the classroom filter drops them; the full list keeps everything."""
+    other = next(code for code in LANGUAGES if code != language)
+    here, there = dict(_frequencies(language)), dict(_frequencies(other))
+    total_here, total_there = sum(here.values()), sum(there.values())
+    return frozenset(
+        w
+        for w, count in here.items()
+        if there.get(w, 0) * total_here > FOREIGN_RATIO * count * total_there
+    )
+
+
 class Dictionary:
     """A set of words in Palabra's spelling, with an anagram index for the best-play finder."""
 
@@ -109,7 +127,8 @@ class Dictionary:
         if common is not None:
             if common < 1:
                 raise ValueError(f"common must be a number of words >= 1, not {common!r}")
-            words = words[:common]
+            foreign = _foreign(language)
+            words = [w for w in words if w not in foreign][:common]
         name = (
             t("rules_palabra.common_words", language=language, common=common)
             if common
