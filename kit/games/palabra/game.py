@@ -133,7 +133,9 @@ class PalabraGame:
         rounds: int | None = None,
         deck: DeckSpec | str | None = None,
     ):
-        names = [f"Jugador {i + 1}" for i in range(players)] if isinstance(players, int) else players
+        names = (
+            [f"Jugador {i + 1}" for i in range(players)] if isinstance(players, int) else players
+        )
         names = list(names)
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
             raise ValueError(
