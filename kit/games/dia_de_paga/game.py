@@ -334,6 +334,8 @@ class DiaDePagaState(State):
         return new
 
     def __repr__(self) -> str:
+        if self.is_terminal():
+            return f"<Día de Paga: over, days {self.pos}>"
         who = "chance" if self.is_chance() else self.current_player()
         return f"<Día de Paga: phase {self.phase}, to act {who}, days {self.pos}>"
 
