@@ -58,6 +58,7 @@ class Session:
         save_to: str | Path | None = None,
         state: Any = None,
         log: list[dict[str, Any]] | None = None,
+        game: Any = None,
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(t("session.bad_seed", value=seed))
@@ -70,7 +71,7 @@ class Session:
         self.seat_bots = list(bots)
         self.seed = seed
         self.path = Path(save_to) if save_to is not None else None
-        self.game = load(ruleset, players=self.names, **self.options)
+        self.game = game if game is not None else load(ruleset, players=self.names, **self.options)
         self._policies = {p: bot(ruleset, name) for p, name in enumerate(bots) if name}
         self.rng = Random(seed)
         self.state = state if state is not None else self.game.new_state()
@@ -108,6 +109,20 @@ class Session:
         )
         session.advance()
         session.save()
+        return session
+
+    @classmethod
+    def around(cls, state_or_game: Any, bots: Sequence[str | None], seed: int = 2026) -> Session:
+        """A session in memory around a game (or a state of it) made in code, for example with
+        a teacher's own word list: bots and seeded chance as usual, but no file to save to,
+        since a game built from Python objects cannot be rebuilt from JSON."""
+        game = getattr(state_or_game, "game", state_or_game)
+        state = state_or_game if game is not state_or_game else None
+        family = type(game).__module__.split(".")[2]  # kit.games.<family>.game
+        ruleset = "el_pale" if family == "property" else family  # only names the engine
+        session = cls(ruleset, game.names, bots, seed=seed, state=state, game=game)
+        session.ruleset = getattr(getattr(game, "rules", None), "name", family)
+        session.advance()
         return session
 
     @classmethod
@@ -235,6 +250,11 @@ class Session:
         self.log.append(entry)
 
     def _events(self, before: Any, actor: int, action: Any) -> list[dict[str, Any]]:
+        """What the move did, as JSON data for the game log: Palabra's engine records its own
+        events; for the property games they are read off the states before and after."""
+        if self.family == "palabra":
+            earlier = len(before.last) if before.phase == "play" else 0
+            return [dict(event) for event in self.state.last[earlier:]]
         if self.family != "property":
             return []
         from kit.games.property.events import events

@@ -166,7 +166,7 @@ ENGINES: dict[str, Engine] = {
         "palabra",
         _palabra_bots,
         "greedy",
-        ("language", "rounds", "dictionary", "deck"),
+        ("language", "rounds", "dictionary", "deck", "common"),
         _palabra_row,
     ),
 }

@@ -327,3 +327,17 @@ def legal_action(state: PalabraState, content: object) -> bool:
         return try_action(state, action_from_dict(content["action"]))[0]
     except Exception:
         return False
+
+
+def test_a_saved_palabra_game_comes_back_after_a_restart(tmp_path):
+    """The table over a session with a file: every move is saved, a new kernel finds the game."""
+    from kit.session import Session
+
+    path = tmp_path / "partida_palabra.json"
+    start = dict(humans=["Ana"], bots=["greedy"], seed=5, language="es", common=3000)
+    table = PalabraTable(Session.resume_or_start(path, "palabra", **start))
+    for _ in range(3):
+        table.act(next(a for a in table.state.legal_actions() if type(a).__name__ != "Pass"))
+    again = PalabraTable(Session.resume_or_start(path, "palabra", **start))
+    assert again.state.to_json() == table.state.to_json()
+    assert again.view["log"] == table.view["log"] and again.view["log"]

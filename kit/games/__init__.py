@@ -43,7 +43,7 @@ def load(name_or_path: str | Path, **options: Any) -> Any:
 
     `options` go to the game: `players`, and `edition` (el_pale: "lujo", "economico"),
     `abbreviated`, `time_limit`, `claims_rent` for the property games; `months` for
-    Día de Paga; `language`, `rounds` for Palabra.
+    Día de Paga; `language`, `rounds`, `common` (the N commonest words only) for Palabra.
     """
     family = engine_family(name_or_path)
     if family == "property":

@@ -9,15 +9,15 @@ and `svg` traits → the drawing (static/hand.js only inserts `kit.render.hand.h
 clicks). A click comes back as a message: {"type": "pick", "card": 12}, {"type": "clear"},
 {"type": "letters", "text": "A"}, {"type": "best"} or {"type": "act", "action": {...}} (the
 button's `action_to_dict` data). Python tries the action on a copy of the state; the engine
-either takes it, or its IllegalAction message is shown and nothing changes. Then the bot seats
-play (seeded), and the cut and the shuffle are drawn with the table's own `random.Random(seed)`.
+either takes it, or its IllegalAction message is shown and nothing changes. The game itself is a
+`kit.session.Session`: it plays the bot seats and draws the cut and the shuffle with its seeded
+generator, and, when started with a file (`Session.resume_or_start`), saves after every move.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from random import Random
 from typing import Any
 
 import anywidget
@@ -27,11 +27,12 @@ from kit.games.palabra import action_from_dict
 from kit.games.palabra.bots import BOTS
 from kit.messages import t
 from kit.render.hand import hand_svg
+from kit.session import Session
 from kit.widgets.hand_view import hand_view, try_action
 
 STATIC = Path(__file__).parent / "static"
-MAX_STEPS = 100_000  # chance nodes and bot moves in a row: far more than any game has
 LOG_KEPT = 50
+ALL_BOTS_MOVES = 100_000  # far more than any game of bots takes
 
 
 class PalabraTable(anywidget.AnyWidget):
@@ -54,28 +55,35 @@ class PalabraTable(anywidget.AnyWidget):
         self, state_or_game: Any, seed: int = 2026, bots: Mapping[int, str] | None = None
     ) -> None:
         super().__init__()
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(t("hand.bad_seed", value=seed))
-        if hasattr(state_or_game, "new_state"):
-            state = state_or_game.new_state()
-        elif hasattr(state_or_game, "hands") and hasattr(state_or_game, "game"):
-            state = state_or_game
+        if isinstance(state_or_game, Session):
+            if state_or_game.family != "palabra":
+                raise TypeError(t("hand.not_a_game", value=state_or_game))
+            session = state_or_game
         else:
-            raise TypeError(
-                "PalabraTable shows a Palabra game or one of its states, for example "
-                f'PalabraTable(kit.load("palabra", players=3)), not {state_or_game!r}'
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise ValueError(t("hand.bad_seed", value=seed))
+            game = getattr(state_or_game, "game", state_or_game)
+            if not (hasattr(game, "new_state") and hasattr(game, "dictionary")):
+                raise TypeError(t("hand.not_a_game", value=state_or_game))
+            seats = _check_bots(bots, game.n)
+            session = Session.around(
+                state_or_game, [seats.get(p) for p in range(game.n)], seed=seed
             )
-        self.seed = seed
-        self._rng = Random(seed)
-        self.state = state
-        self.bots = _check_bots(bots, state.game.n)
+        if all(session.seat_bots):  # nobody to click: the bots play the game out at once
+            session.play_bots(ALL_BOTS_MOVES)
+        self.session = session
+        self.seed = session.seed
+        self.bots = {p: name for p, name in enumerate(session.seat_bots) if name}
         self._selected: list[int] = []
         self._letters = ""
         self._show_best = False
-        self._log: list[str] = []
-        self._advance()
-        self._publish("\n".join(self._log))
+        self._publish("\n".join(self._log_lines()))
         self.on_msg(self._on_click)
+
+    @property
+    def state(self) -> Any:
+        """The position shown: the session's (which plays the bots and may save the game)."""
+        return self.session.state
 
     # -- the Python API ----------------------------------------------------------------------
 
@@ -117,11 +125,10 @@ class PalabraTable(anywidget.AnyWidget):
         """Play `action` for the player to act; IllegalAction (a ValueError) if the rules say no.
         Then the bot seats play, until a human is to act or the game is over."""
         self._need_turn()
-        start = len(self._log)
-        self._apply(action)
+        start = len(self.session.log)
+        self.session.act(action)  # checked by the engine; then the bots; then saved
         self._selected, self._letters, self._show_best = [], "", False
-        self._advance()
-        self._publish("\n".join(self._log[start:]))
+        self._publish("\n".join(self._log_lines(start)))
 
     def refresh(self) -> None:
         """Draw again, e.g. after `kit.set_language`."""
@@ -147,28 +154,10 @@ class PalabraTable(anywidget.AnyWidget):
         if self.state.phase not in ("turn", "play"):
             raise ValueError(t("hand.no_turn", status=self.view.get("status", self.state.phase)))
 
-    def _apply(self, action: Any) -> None:
-        """Apply `action` to the state and write what happened in the log."""
-        state = self.state
-        earlier = len(state.last) if state.phase == "play" else 0
-        state.apply(action)
-        for event in state.last[earlier:]:
-            self._log.append(self._narrate(event))
-        del self._log[:-LOG_KEPT]
-
-    def _advance(self) -> None:
-        """Deal (the cut and the shuffle) and let the bot seats play, all with the seeded rng."""
-        state = self.state
-        for _ in range(MAX_STEPS):
-            if state.is_terminal():
-                return
-            if state.is_chance():
-                state.apply_chance(state.sample_chance(self._rng))
-                continue
-            bot = self.bots.get(state.cur)
-            if bot is None:
-                return
-            self._apply(BOTS[bot](state, self._rng))
+    def _log_lines(self, start: int = 0) -> list[str]:
+        """The events of the session's moves from `start` on, in words (the last LOG_KEPT)."""
+        events = [event for entry in self.session.log[start:] for event in entry["events"]]
+        return [self._narrate(event) for event in events[-LOG_KEPT:]]
 
     def _narrate(self, event: Mapping[str, Any]) -> str:
         names = self.state.game.names
@@ -201,7 +190,7 @@ class PalabraTable(anywidget.AnyWidget):
             letters=self._letters,
             show_best=self._show_best,
             message=message,
-            log=self._log,
+            log=self._log_lines(max(0, len(self.session.log) - LOG_KEPT)),
             bots=sorted(self.bots),
         )
         with self.hold_sync():

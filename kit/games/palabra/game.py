@@ -132,6 +132,7 @@ class PalabraGame:
         dictionary: Dictionary | list[str] | None = None,
         rounds: int | None = None,
         deck: DeckSpec | str | None = None,
+        common: int | None = None,
     ):
         names = (
             [f"Jugador {i + 1}" for i in range(players)] if isinstance(players, int) else players
@@ -145,6 +146,10 @@ class PalabraGame:
             raise ValueError(t("rules_palabra.language", language=repr(language)))
         if rounds is not None and (not isinstance(rounds, int) or rounds < 1):
             raise ValueError(t("rules_palabra.rounds", rounds=repr(rounds)))
+        if common is not None and (
+            isinstance(common, bool) or not isinstance(common, int) or common < 1
+        ):
+            raise ValueError(t("rules_palabra.common", common=repr(common)))
         self.names = names
         self.n = len(names)
         self.language = language
@@ -158,12 +163,14 @@ class PalabraGame:
             name = t("rules_palabra.word_list")
             dictionary = Dictionary(dictionary, name=name, language=language)
         self._dictionary = dictionary
+        self.common = common  # the classroom filter of the bundled list: its N commonest words
 
     @property
     def dictionary(self) -> Dictionary:
-        """The class dictionary; the bundled list of the game's language is read on first use."""
+        """The class dictionary; the bundled list of the game's language (its `common` most
+        frequent words, if given) is read on first use."""
         if self._dictionary is None:
-            self._dictionary = Dictionary.bundled(self.language)
+            self._dictionary = Dictionary.bundled(self.language, common=self.common)
         return self._dictionary
 
     def __repr__(self) -> str:
