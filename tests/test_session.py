@@ -139,3 +139,13 @@ def test_prop_16_a_time_limit_is_kept_through_a_save(tmp_path):
     assert resumed.game.time_limit == 3
     play_randomly(resumed, 500, seed=3)
     assert resumed.state.is_terminal() and resumed.state.turns <= 4
+
+
+def test_a_session_around_a_game_made_in_code_plays_but_has_no_file():
+    """A teacher's own word list is a Python object: the game plays, but cannot be saved."""
+    import kit
+
+    game = kit.load("palabra", players=["Ana", "Bot"], dictionary=["casa", "mesa", "sol"])
+    session = Session.around(game, [None, "greedy"], seed=4)
+    assert session.human_to_act() and session.save() is None
+    assert session.names == ["Ana", "Bot"] and session.game is game
