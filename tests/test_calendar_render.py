@@ -73,10 +73,9 @@ def test_the_payday_panel_has_one_row_per_line():
     state.pos = [30, 0, 0]
     state.loans[0] = 1500
     state.apply(Roll())
-    before = state.copy()
     state.apply_chance(1)
     state.apply(EndPayday())
-    payday = payday_lines(before, state, 0, [EndPayday()])
+    payday = payday_lines(state, state.payslips[-1])
     tree = ET.fromstring(calendar_svg(calendar_view(state, payday=payday)))
     rows = groups(tree, "kit-payday-line")
     assert len(rows) == len(payday["lines"]) == 3  # salary, savings interest, loan interest

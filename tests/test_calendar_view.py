@@ -26,7 +26,6 @@ from kit.widgets.calendar_view import (
     PLAYER_SHAPES,
     calendar_view,
     payday_lines,
-    paydays_opened,
 )
 
 
@@ -167,11 +166,11 @@ def test_a_payday_line_by_line_in_the_engines_order():
     state.apply(Roll())
     before = state.copy()
     state.apply_chance(1)  # day 31: payday opens and waits for the repayment decision
-    assert paydays_opened(before, state) == [(0, False)]
-    running = payday_lines(before, state, 0)
+    assert [slip["player"] for slip in state.payslips] == [0]  # the engine's payslip
+    running = payday_lines(state, state.payslips[-1])
     assert running["running"]
     state.apply(EndPayday())
-    done = payday_lines(before, state, 0, [EndPayday()])
+    done = payday_lines(state, state.payslips[-1])
     assert not done["running"]
     lines = [(x["label"], x["amount"], x["account"]) for x in done["lines"]]
     assert lines == [
@@ -219,10 +218,10 @@ def test_insurance_kept_on_payday_covers_the_garage_bill():
     state.apply(Roll())
     before = state.copy()
     state.apply_chance(1)
-    kinds = [x["kind"] for x in payday_lines(before, state, 0)["lines"]]
-    assert kinds == ["salary", "savings_interest", "insurance_pending", "bill"]
+    kinds = [x["kind"] for x in payday_lines(state, state.payslips[-1])["lines"]]
+    assert kinds == ["salary", "savings_interest", "insurance_pending"]  # the bill waits
     state.apply(KeepInsurance("m67"))
-    done = payday_lines(before, state, 0, [KeepInsurance("m67")])
+    done = payday_lines(state, state.payslips[-1])
     assert not done["running"]  # no loans: no repayment to decide
     assert [(x["kind"], x["amount"]) for x in done["lines"]] == [
         ("salary", 1500),

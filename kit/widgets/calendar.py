@@ -38,9 +38,7 @@ from kit.widgets.calendar_view import (
     action_label,
     calendar_view,
     day_label,
-    payday_in_progress,
     payday_lines,
-    paydays_opened,
 )
 
 STATIC = Path(__file__).parent / "static"
@@ -100,9 +98,6 @@ class PaydayBoard(anywidget.AnyWidget):
         self.bots = _seats(bots, state.game.n)
         self._policies = {seat: policy_named(name) for seat, name in self.bots.items()}
         self._rng = Random(seed)
-        self._payday: dict[str, Any] | None = None
-        self._paydays: list[dict[str, Any]] = []  # every payday of the game, first first
-        self._open: list[dict[str, Any]] = []  # the paydays waiting for a decision
         self._log: list[str] = []
         self._play_on()
         self._publish("")
@@ -115,7 +110,7 @@ class PaydayBoard(anywidget.AnyWidget):
         Then chance and the bots play until a person must decide."""
         player = self.state.actor()
         said = self._narrate(player, action)  # before: a label reads the card now on offer
-        self._step(lambda: self.state.apply(action), player, action)
+        self.state.apply(action)
         self._log = [said] if said else []
         self._play_on()
         self._publish(said or (self._log[0] if self._log else ""))
@@ -125,16 +120,13 @@ class PaydayBoard(anywidget.AnyWidget):
         self._publish(self.message)
 
     def payday(self) -> dict[str, Any] | None:
-        """The last payday, line by line (as the panel shows it), or None before any."""
-        return self._lines(self._payday) if self._payday is not None else None
+        """The last payday opened, line by line (as the panel shows it), or None before any."""
+        slips = self.state.payslips
+        return payday_lines(self.state, slips[-1]) if slips else None
 
     def paydays(self) -> list[dict[str, Any]]:
-        """Every payday of the game so far, line by line, first first."""
-        return [self._lines(rec) for rec in self._paydays]
-
-    def _lines(self, rec: dict[str, Any]) -> dict[str, Any]:
-        now = rec["closed"] or self.state
-        return payday_lines(rec["opened"], now, rec["player"], rec["actions"], extra=rec["extra"])
+        """Every payday of the game so far, line by line, first first (the engine's payslips)."""
+        return [payday_lines(self.state, slip) for slip in self.state.payslips]
 
     # -- display -----------------------------------------------------------------------------
 
@@ -152,24 +144,6 @@ class PaydayBoard(anywidget.AnyWidget):
 
     # -- playing -----------------------------------------------------------------------------
 
-    def _step(self, change: Any, player: int | None = None, action: Any = None) -> None:
-        """One engine step (a chance outcome or an action), watching for paydays opening and
-        closing so the payday panel can read its lines off the states around it."""
-        before = self.state.copy()
-        change()
-        for rec in self._open:
-            if rec["player"] == player:
-                rec["actions"].append(action)
-        for p, extra in paydays_opened(before, self.state):
-            rec = {"player": p, "opened": before, "actions": [], "extra": extra, "closed": None}
-            self._payday = rec
-            self._paydays.append(rec)
-            self._open.append(rec)
-        for rec in self._open:
-            if not payday_in_progress(self.state, rec["player"]):
-                rec["closed"] = self.state.copy()
-        self._open = [rec for rec in self._open if rec["closed"] is None]
-
     def _play_on(self) -> None:
         """Roll every chance node and let the bots play until a person must decide."""
         state = self.state
@@ -179,8 +153,7 @@ class PaydayBoard(anywidget.AnyWidget):
             if state.is_chance():
                 moving = state.phase == MOVE
                 mover = state.cur
-                outcome = state.sample_chance(self._rng)
-                self._step(lambda o=outcome: state.apply_chance(o))
+                state.apply_chance(state.sample_chance(self._rng))
                 if moving:
                     self._log.append(self._rolled(mover))
                 continue
@@ -190,7 +163,7 @@ class PaydayBoard(anywidget.AnyWidget):
                 return
             action = policy(state, self._rng)
             said = self._narrate(seat, action)
-            self._step(lambda a=action: state.apply(a), seat, action)
+            state.apply(action)
             if said:
                 self._log.append(said)
         raise RuntimeError(f"the bots did not stop within {MAX_STEPS} steps: {state!r}")

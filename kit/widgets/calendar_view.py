@@ -30,7 +30,7 @@ from typing import Any
 
 from kit.games.core import action_to_dict
 from kit.games.dia_de_paga.actions import ANYTIME
-from kit.games.dia_de_paga.game import LAST_DAY, MOVE, START, interest
+from kit.games.dia_de_paga.game import START
 from kit.messages import language, t
 
 # Players: colour, shape and number together (Okabe-Ito, as the property board).
@@ -256,45 +256,6 @@ def _forms(state: Any, legal: Sequence[Any]) -> list[dict[str, Any]]:
 # -- payday -----------------------------------------------------------------------------------
 
 
-def payday_in_progress(state: Any, p: int) -> bool:
-    """Player `p` stands on day 31 and has not finished: his payday waits for a decision."""
-    return state.pos[p] == LAST_DAY and not state.finished[p]
-
-
-def _moving_back(state: Any) -> set[int]:
-    """The players whose step back of a time change is still on the engine's agenda (DDP-10)."""
-    return {step[1] for step in state.agenda if step and step[0] == "back"}
-
-
-def paydays_opened(before: Any, after: Any) -> list[tuple[int, bool]]:
-    """The paydays one engine step opened: [(player, extra)], extra for the time change's.
-
-    A payday opens when a player reaches day 31 (still there waiting for a decision, or already
-    past it: next month, or finished), or when a player on Salida is sent back by the time change
-    (DDP-10: back to day 31, an extra payday); those steps back may wait on the agenda while the
-    lander decides on the acquisition day, so they are read off the agenda before and after."""
-    g = after.game
-    opened: list[tuple[int, bool]] = []
-    pending = _moving_back(before)
-    if before.phase == MOVE and after.last_roll is not None:
-        mover = before.cur
-        landed = g.advance(before.pos[mover], after.last_roll)
-        if g.kinds[landed] == "time_change":
-            pending |= {p for p in range(g.n) if not before.finished[p]}
-    sent_back = pending - _moving_back(after)
-    for p in range(g.n):
-        if before.finished[p]:
-            continue
-        waiting = payday_in_progress(before, p)  # opened by an earlier step
-        ended = (after.month[p] > before.month[p] or after.finished[p]) and not waiting
-        reached = payday_in_progress(after, p) and not waiting
-        if p in sent_back and before.pos[p] == START:
-            opened.append((p, True))
-        elif ended or reached:
-            opened.append((p, False))
-    return opened
-
-
 def _line(kind: str, label: str, amount: int, account: str = "cash") -> dict[str, Any]:
     """One payday line: what it is (`kind`, e.g. "salary"), its text, euros and account."""
     return {
@@ -303,124 +264,73 @@ def _line(kind: str, label: str, amount: int, account: str = "cash") -> dict[str
         "amount": amount,
         "amount_text": signed(amount),
         "account": account,
+        "account_text": t(f"calendar.to_{account}"),
     }
 
 
-def _mail_lines(rules: Any, opened: Any, now: Any, p: int) -> list[dict[str, Any]]:
-    """The mail opened on payday, in the engine's order: income, insurance, bills, the rest."""
-    income, insurance, bills, kept = [], [], [], []
-    harmless = 0
-    for c in opened.mail[p]:
-        card = rules.mail[c]
-        if card.kind == "income":
-            income.append(
-                _line("income", t("calendar.line_income", text=card.text), card.amount, "cash")
-            )
-        elif card.kind == "necessity":
-            kept.append(_line("necessity", t("calendar.line_necessity", text=card.text), 0, "cash"))
-        elif card.harmless:
-            harmless += 1
-        elif card.kind.endswith("_insurance"):
-            taken = c in now.insured[p] and c not in opened.insured[p]
-            kind = "insurance_kept" if taken else "insurance_dropped"
-            if c in now.opened[p]:  # the player has not decided yet
-                kind = "insurance_pending"
-            text = t(f"calendar.line_{kind}", text=card.text)
-            insurance.append(_line(kind, text, -card.amount * taken))
-        elif now._exempt(p, card.kind):  # the engine's own insurance test (DDP-14)
-            bills.append(_line("covered", t("calendar.line_covered", text=card.text), 0, "cash"))
-        else:
-            bills.append(
-                _line("bill", t("calendar.line_bill", text=card.text), -card.amount, "cash")
-            )
-    rest = kept
-    if harmless:
-        rest = [_line("harmless", t("calendar.line_harmless", count=harmless), 0, "cash"), *kept]
-    return income + insurance + bills + rest
+def _label(rules: Any, slip: Mapping[str, Any], kind: str, card: int | None) -> str:
+    """The words of one payslip line: the card's text for mail, the name of an acquisition."""
+    if kind == "savings_interest":
+        balance = money(slip["savings"][0])
+        return t(
+            "calendar.line_savings_interest",
+            rate=rate_text(rules.savings_interest),
+            balance=balance,
+        )
+    if kind == "loan_interest":
+        balance = money(slip["loans"][0])
+        return t(
+            "calendar.line_loan_interest", rate=rate_text(rules.loan_interest), balance=balance
+        )
+    if kind == "expired":
+        return t("calendar.line_expired", name=rules.acquisitions[card].name)
+    if card is not None:
+        return t(f"calendar.line_{kind}", text=rules.mail[card].text)
+    return t(f"calendar.line_{kind}")
 
 
-def _action_lines(rules: Any, actions: Sequence[Any]) -> list[dict[str, Any]]:
-    """What the player did himself during his payday: repayments, loans, the savings book."""
+def payday_lines(state: Any, slip: Mapping[str, Any]) -> dict[str, Any]:
+    """One payday as the engine recorded it (`state.payslips`, DDP-12), in words: the lines in
+    the order they were paid, harmless mail counted in one line, insurance still to decide."""
+    r = state.game.rules
+    p = slip["player"]
     lines = []
-    for a in actions:
-        kind = type(a).__name__
-        if kind == "Repay":
-            lines.append(_line("repay", t("calendar.line_repay"), -a.amount, "cash"))
-        elif kind == "TakeLoan":
-            lines.append(_line("loan", t("calendar.line_loan"), a.amount, "cash"))
-        elif kind == "Deposit":
-            lines.append(_line("deposit", t("calendar.line_deposit"), -a.amount, "cash"))
-        elif kind == "Withdraw":
-            lines.append(_line("withdraw", t("calendar.line_withdraw"), a.amount, "cash"))
-            lines.append(_line("fee", t("calendar.line_fee"), -rules.withdrawal_fee, "cash"))
-    return lines
-
-
-def payday_lines(
-    opened: Any, now: Any, player: int, actions: Sequence[Any] = (), *, extra: bool = False
-) -> dict[str, Any]:
-    """Player `player`'s payday line by line, read off the state it opened from (`opened`) and
-    the state now (`now`: during the payday, or when it closed), plus the actions he took in it.
-
-    Salary and savings interest are paid and loan interest charged on what was there when the
-    payday began (DDP-12, DDP-16, DDP-17), with the engine's `interest`."""
-    r = now.game.rules
-    p = player
-    saved, owed = opened.savings[p], opened.loans[p]
-    lines = [_line("salary", t("calendar.line_salary"), r.salary)]
-    lines.append(
-        _line(
-            "savings_interest",
-            t(
-                "calendar.line_savings_interest",
-                rate=rate_text(r.savings_interest),
-                balance=money(saved),
-            ),
-            interest(saved, r.savings_interest),
-            "savings",
-        )
-    )
-    if owed:
-        lines.append(
-            _line(
-                "loan_interest",
-                t(
-                    "calendar.line_loan_interest",
-                    rate=rate_text(r.loan_interest),
-                    balance=money(owed),
-                ),
-                -interest(owed, r.loan_interest),
-                "cash",
-            )
-        )
-    lines += _mail_lines(r, opened, now, p)
-    lines += _action_lines(r, actions)
-    running = payday_in_progress(now, p)
-    if not running:
-        held = {c for c, _ in now.owned[p]}
-        for c, _ in opened.owned[p]:
-            if c not in held:
-                name = r.acquisitions[c].name
-                lines.append(_line("expired", t("calendar.line_expired", name=name), 0))
-    for line in lines:
-        line["account_text"] = t(f"calendar.to_{line['account']}")
+    harmless = 0
+    for kind, amount, account, card in slip["lines"]:
+        if kind == "harmless":
+            harmless += 1
+            continue
+        lines.append(_line(kind, _label(r, slip, kind, card), amount, account))
+    if harmless:
+        lines.append(_line("harmless", t("calendar.line_harmless", count=harmless), 0))
+    running = slip["open"]
+    if running:  # offers the player has not answered yet (read, not decided, here)
+        for c in state.opened[p]:
+            if r.mail[c].kind.endswith("_insurance"):
+                text = t("calendar.line_insurance_pending", text=r.mail[c].text)
+                lines.append(_line("insurance_pending", text, 0))
+    saved = slip["savings"][1] if not running else state.savings[p]
+    owed = slip["loans"][1] if not running else state.loans[p]
     change = sum(x["amount"] for x in lines if x["account"] == "cash")
-    title = t("calendar.payday_title", name=now.game.names[p])
-    if extra:
+    title = t("calendar.payday_title", name=state.game.names[p])
+    if slip["extra"]:
         title += " " + t("calendar.payday_extra")
     if running:
         title += " " + t("calendar.payday_running")
     return {
         "player": p,
-        "name": now.game.names[p],
+        "name": state.game.names[p],
+        "month": slip["month"],
         "title": title,
         "running": running,
-        "extra": extra,
+        "extra": slip["extra"],
         "lines": lines,
         "cash_change": change,
         "total_text": t("calendar.payday_total", change=signed(change)),
-        "book_text": t("calendar.payday_book", before=money(saved), after=money(now.savings[p])),
-        "loans_text": t("calendar.payday_debt", before=money(owed), after=money(now.loans[p])),
+        "book_text": t(
+            "calendar.payday_book", before=money(slip["savings"][0]), after=money(saved)
+        ),
+        "loans_text": t("calendar.payday_debt", before=money(slip["loans"][0]), after=money(owed)),
     }
 
 

@@ -255,6 +255,7 @@ _FIELDS = [
     "saved",
     "debts",
     "last_roll",
+    "payslips",
 ]
 
 
@@ -291,6 +292,7 @@ class DiaDePagaState(State):
         self.saved: list[list[Any]] = []  # [phase, task] interrupted by a Gamble
         self.debts: list[list[int]] = []  # [payer, creditor account, amount], in order
         self.last_roll: int | None = None
+        self.payslips: list[dict[str, Any]] = []  # every payday, line by line (see _pay_line)
 
     # ------------------------------------------------------------------ copying and saving
     def copy(self) -> DiaDePagaState:
@@ -611,20 +613,40 @@ class DiaDePagaState(State):
         g = self.game
         r = g.rules
         if stage == "open":
+            self.payslips.append(
+                {
+                    "player": p,
+                    "month": self.month[p],
+                    "extra": bool(bonus),
+                    "open": True,
+                    "savings": [self.savings[p], None],  # at the start, at the close
+                    "loans": [self.loans[p], None],
+                    "lines": [],
+                }
+            )
             # the good news first: salary, savings interest, money from the mail
             self._transfer(BANK, p, r.salary)
-            self._transfer(BANK, SAVINGS + p, interest(self.savings[p], r.savings_interest))
+            self._pay_line(p, "salary", r.salary)
+            gained = interest(self.savings[p], r.savings_interest)
+            self._transfer(BANK, SAVINGS + p, gained)
+            self._pay_line(p, "savings_interest", gained, "savings")
             # loan interest on what was owed when the payday began (DDP-16)
-            self._charge(p, BANK, interest(self.loans[p], r.loan_interest))
+            if self.loans[p]:
+                owed = interest(self.loans[p], r.loan_interest)
+                self._charge(p, BANK, owed)
+                self._pay_line(p, "loan_interest", -owed)
             for c in self.mail[p]:
                 card = r.mail[c]
                 if card.kind == "income":
                     self._transfer(BANK, p, card.amount)
                     self.piles[0].append(c)
+                    self._pay_line(p, "income", card.amount, card=c)
                 elif card.kind == "necessity":
                     self.necessity[p].append(c)
+                    self._pay_line(p, "necessity", 0, card=c)
                 elif card.harmless or self._covered(p, card.kind):
                     self.piles[0].append(c)  # nothing to do (or insured already): discarded
+                    self._pay_line(p, "harmless", 0, card=c)
                 else:
                     self.opened[p].append(c)
             self.mail[p] = []
@@ -633,6 +655,7 @@ class DiaDePagaState(State):
             for c in [c for c in self.opened[p] if self._covered(p, r.mail[c].kind)]:
                 self.opened[p].remove(c)  # a second card of a kind he now holds: discarded
                 self.piles[0].append(c)
+                self._pay_line(p, "harmless", 0, card=c)
             offers = [c for c in self.opened[p] if r.mail[c].kind.endswith("_insurance")]
             if offers:
                 self.phase = INSURANCE
@@ -644,8 +667,11 @@ class DiaDePagaState(State):
             total = 0
             for c in self.opened[p]:
                 card = r.mail[c]
-                if not self._exempt(p, card.kind):
+                if self._exempt(p, card.kind):
+                    self._pay_line(p, "covered", 0, card=c)
+                else:
                     total += card.amount
+                    self._pay_line(p, "bill", -card.amount, card=c)
                 self.piles[0].append(c)  # paid mail goes back under the pile
             self.opened[p] = []
             self._charge(p, BANK, total)
@@ -657,6 +683,9 @@ class DiaDePagaState(State):
                 self.task = {"p": p}
         elif stage == "close":
             self.pos[p] = START
+            slip = self._open_slip(p)
+            slip["open"] = False
+            slip["savings"][1], slip["loans"][1] = self.savings[p], self.loans[p]
             if bonus:  # the time change's extra payday does not end the player's month
                 return
             last = self.month[p] == g.months
@@ -665,6 +694,7 @@ class DiaDePagaState(State):
             for c, bought in self.owned[p]:
                 if last or bought + life - 1 <= self.month[p]:  # DDP-04, DDP-12
                     self.piles[1].append(c)
+                    slip["lines"].append(["expired", 0, "cash", c])
                 else:
                     keep.append([c, bought])
             self.owned[p] = keep
@@ -673,6 +703,22 @@ class DiaDePagaState(State):
                 self.pos[p] = LAST_DAY
             else:
                 self.month[p] += 1
+
+    def _open_slip(self, p: int) -> dict[str, Any] | None:
+        """Player `p`'s payday in progress (opened, not closed yet), if any."""
+        for slip in reversed(self.payslips):
+            if slip["player"] == p:
+                return slip if slip["open"] else None
+        return None
+
+    def _pay_line(
+        self, p: int, kind: str, amount: int, account: str = "cash", card: int | None = None
+    ) -> None:
+        """One line of `p`'s payslip, as the payday pays it (DDP-12): [kind, euros (+ for him),
+        account ("cash" or "savings"), mail or acquisition card]. Only during a payday."""
+        slip = self._open_slip(p)
+        if slip is not None:
+            slip["lines"].append([kind, amount, account, card])
 
     def _covered(self, p: int, kind: str) -> bool:
         """A second insurance card of a kind he already holds is of no use: discarded."""
@@ -701,10 +747,12 @@ class DiaDePagaState(State):
         r = self.game.rules
         p, stake = self.task["p"], self.task["stake"]
         if face == 6 and self.kitty:  # DDP-11: a six rolled outside the lottery
+            self._pay_line(p, "kitty", self.kitty)
             self._transfer(KITTY, p, self.kitty)
         if face in r.necessity_faces:  # DDP-15 reading: the stake is lost, 10× paid on top
             self._transfer(BET, BANK, stake)
             self._transfer(BANK, p, r.necessity_multiplier * stake)
+            self._pay_line(p, "bet_won", r.necessity_multiplier * stake)
         else:
             self._transfer(BET, KITTY, stake)
         self.phase, self.task = self.saved.pop()
@@ -949,19 +997,24 @@ class DiaDePagaState(State):
         if kind is TakeLoan:  # DDP-16: one loan card per 1500 €
             self.loans[p] += action.amount
             self._transfer(BANK, p, action.amount)
+            self._pay_line(p, "loan", action.amount)
             if self.phase == DEBT:
                 self._advance()
         elif kind is Deposit:  # DDP-17
             self._transfer(p, SAVINGS + p, action.amount)
+            self._pay_line(p, "deposit", -action.amount)
         elif kind is Withdraw:  # DDP-17: flat fee whatever the amount
             self._transfer(SAVINGS + p, p, action.amount)
             self._transfer(p, BANK, r.withdrawal_fee)
+            self._pay_line(p, "withdraw", action.amount)
+            self._pay_line(p, "fee", -r.withdrawal_fee)
             if self.phase == DEBT:
                 self._advance()
         elif kind is Gamble:  # DDP-15: the card is used up, the stake waits for the die
             c = self.necessity[p].pop(0)
             self.piles[0].append(c)
             self._transfer(p, BET, action.stake)
+            self._pay_line(p, "stake", -action.stake)
             self.saved.append([self.phase, self.task])
             self.phase = NECESSITY
             self.task = {"p": p, "stake": action.stake}
@@ -1008,12 +1061,15 @@ class DiaDePagaState(State):
             if kind is KeepInsurance:
                 self._transfer(p, BANK, r.mail[c].amount)
                 self.insured[p].append(c)
+                self._pay_line(p, "insurance_kept", -r.mail[c].amount, card=c)
             else:
                 self.piles[0].append(c)
+                self._pay_line(p, "insurance_dropped", 0, card=c)
             self._advance()
         elif kind is Repay:  # DDP-16
             self.loans[p] -= action.amount
             self._transfer(p, BANK, action.amount)
+            self._pay_line(p, "repay", -action.amount)
             self._advance()
         elif kind is EndPayday:
             self._advance()
