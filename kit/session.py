@@ -251,10 +251,17 @@ class Session:
 
     def _events(self, before: Any, actor: int, action: Any) -> list[dict[str, Any]]:
         """What the move did, as JSON data for the game log: Palabra's engine records its own
-        events; for the property games they are read off the states before and after."""
+        events; for Día de Paga, the die and the card on offer; for the property games they are
+        read off the states before and after."""
         if self.family == "palabra":
             earlier = len(before.last) if before.phase == "play" else 0
             return [dict(event) for event in self.state.last[earlier:]]
+        if self.family == "dia_de_paga":  # the die and where it led; the card bought
+            if type(action).__name__ == "Roll":
+                return [
+                    {"kind": "rolled", "roll": self.state.last_roll, "day": self.state.pos[actor]}
+                ]
+            return [{"kind": "did", "card": before.task.get("card")}]
         if self.family != "property":
             return []
         from kit.games.property.events import events

@@ -312,3 +312,17 @@ def legal_action(state: DiaDePagaState, content: object) -> bool:
     except Exception:
         return False
     return False
+
+
+def test_a_saved_month_comes_back_after_a_restart(tmp_path):
+    """The board over a session with a file: every move is saved, a new kernel finds it."""
+    from kit.session import Session
+
+    path = tmp_path / "partida_dia_de_paga.json"
+    start = dict(humans=["Ana"], bots=["cautious_saver", "gambler"], seed=7, months=1)
+    board = PaydayBoard(Session.resume_or_start(path, "dia_de_paga", **start))
+    for _ in range(6):
+        board.act(board.state.legal_actions()[0])
+    again = PaydayBoard(Session.resume_or_start(path, "dia_de_paga", **start))
+    assert again.state.to_json() == board.state.to_json()
+    assert again.view["players"] == board.view["players"] and again.view["log"]

@@ -22,17 +22,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from random import Random
 from typing import Any
 
 import anywidget
 import traitlets
 
-from kit.games.dia_de_paga.actions import ACTIONS, Roll, action_from_dict
-from kit.games.dia_de_paga.bots import POLICIES, policy_named
-from kit.games.dia_de_paga.game import MOVE, START
+from kit.games.dia_de_paga.actions import ACTIONS, action_from_dict
+from kit.games.dia_de_paga.bots import POLICIES
+from kit.games.dia_de_paga.game import START
 from kit.messages import t
 from kit.render.calendar import calendar_svg
+from kit.session import Session
 from kit.widgets.calendar_view import (
     ANYTIME_KINDS,
     action_label,
@@ -42,7 +42,7 @@ from kit.widgets.calendar_view import (
 )
 
 STATIC = Path(__file__).parent / "static"
-MAX_STEPS = 200_000  # chance outcomes plus bot moves after one click (a whole game of bots)
+ALL_BOTS_MOVES = 200_000  # a table of bots plays the game out: far more moves than it takes
 LOG_LINES = 12  # what happened since the last human click, newest last
 BIG_AMOUNT = 10**9  # a typed amount beyond any game's money is refused before the engine
 
@@ -85,35 +85,42 @@ class PaydayBoard(anywidget.AnyWidget):
 
     def __init__(self, state_or_game: Any, seed: int = 2026, bots: Any = None) -> None:
         super().__init__()
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(t("calendar.bad_seed", value=seed))
-        if hasattr(state_or_game, "new_state") and hasattr(state_or_game, "deck_sizes"):
-            state = state_or_game.new_state()
-        elif hasattr(state_or_game, "legal_actions") and hasattr(state_or_game, "savings"):
-            state = state_or_game
+        if isinstance(state_or_game, Session):
+            if state_or_game.family != "dia_de_paga":
+                raise TypeError(t("calendar.not_a_game", value=state_or_game))
+            session = state_or_game
         else:
-            raise TypeError(t("calendar.not_a_game", value=state_or_game))
-        self.seed = seed
-        self.state = state
-        self.bots = _seats(bots, state.game.n)
-        self._policies = {seat: policy_named(name) for seat, name in self.bots.items()}
-        self._rng = Random(seed)
-        self._log: list[str] = []
-        self._play_on()
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise ValueError(t("calendar.bad_seed", value=seed))
+            game = getattr(state_or_game, "game", state_or_game)
+            if not (hasattr(game, "new_state") and hasattr(game, "deck_sizes")):
+                raise TypeError(t("calendar.not_a_game", value=state_or_game))
+            seats = _seats(bots, game.n)
+            session = Session.around(
+                state_or_game, [seats.get(p) for p in range(game.n)], seed=seed
+            )
+        if all(session.seat_bots):  # nobody to click: the bots play the game out at once
+            session.play_bots(ALL_BOTS_MOVES)
+        self.session = session
+        self.seed = session.seed
+        self.bots = {p: name for p, name in enumerate(session.seat_bots) if name}
         self._publish("")
         self.on_msg(self._on_click)
+
+    @property
+    def state(self) -> Any:
+        """The position shown: the session's (which rolls, plays the bots and may save)."""
+        return self.session.state
 
     # -- the Python API ----------------------------------------------------------------------
 
     def act(self, action: Any) -> None:
         """Play `action` for whoever is to act; IllegalAction (a ValueError) if the rules say no.
-        Then chance and the bots play until a person must decide."""
-        player = self.state.actor()
-        said = self._narrate(player, action)  # before: a label reads the card now on offer
-        self.state.apply(action)
-        self._log = [said] if said else []
-        self._play_on()
-        self._publish(said or (self._log[0] if self._log else ""))
+        Then chance and the bots play until a person must decide (the session does it)."""
+        start = len(self.session.log)
+        self.session.act(action)
+        said = [self._entry_text(entry) for entry in self.session.log[start:]]
+        self._publish(said[0] if said else "", log=said)
 
     def refresh(self) -> None:
         """Draw again, e.g. after `kit.set_language` or after changing the state from code."""
@@ -144,56 +151,35 @@ class PaydayBoard(anywidget.AnyWidget):
 
     # -- playing -----------------------------------------------------------------------------
 
-    def _play_on(self) -> None:
-        """Roll every chance node and let the bots play until a person must decide."""
+    def _entry_text(self, entry: dict[str, Any]) -> str:
+        """One move of the session's log in words: where a roll led, or what was done."""
         state = self.state
-        for _ in range(MAX_STEPS):
-            if state.is_terminal():
-                return
-            if state.is_chance():
-                moving = state.phase == MOVE
-                mover = state.cur
-                state.apply_chance(state.sample_chance(self._rng))
-                if moving:
-                    self._log.append(self._rolled(mover))
-                continue
-            seat = state.actor()
-            policy = self._policies.get(seat)
-            if policy is None:
-                return
-            action = policy(state, self._rng)
-            said = self._narrate(seat, action)
-            state.apply(action)
-            if said:
-                self._log.append(said)
-        raise RuntimeError(f"the bots did not stop within {MAX_STEPS} steps: {state!r}")
+        name = state.game.names[entry["player"]]
+        event = entry["events"][0] if entry["events"] else {}
+        if event.get("kind") == "rolled":
+            pos = event["day"]
+            if pos == START:
+                where = t("calendar.start")
+            else:
+                label, _ = day_label(state.game.rules, state.game.rules.day(pos))
+                where = f"{t('calendar.day_of', day=pos)} · {label}"
+            return t("calendar.rolled", name=name, roll=event["roll"], where=where)
+        action = action_from_dict(entry["action"])
+        label = action_label(state, action, offered=event.get("card"))
+        return t("calendar.done", name=name, action=label)
 
-    def _rolled(self, p: int) -> str:
-        state = self.state
-        pos = state.pos[p]
-        if pos == START:
-            where = t("calendar.start")
-        else:
-            label, _ = day_label(state.game.rules, state.game.rules.day(pos))
-            where = f"{t('calendar.day_of', day=pos)} · {label}"
-        return t("calendar.rolled", name=state.game.names[p], roll=state.last_roll, where=where)
-
-    def _narrate(self, player: int, action: Any) -> str:
-        """One sentence on what a player is doing (empty for a roll: its landing is told)."""
-        if isinstance(action, Roll):
-            return ""
-        name = self.state.game.names[player] if 0 <= player < self.state.game.n else ""
-        return t("calendar.done", name=name, action=action_label(self.state, action))
-
-    def _publish(self, message: str, refused: bool = False) -> None:
-        """Compute the view and its drawing; send both in one message."""
+    def _publish(self, message: str, refused: bool = False, log: list[str] | None = None) -> None:
+        """Compute the view and its drawing; send both in one message. `log`: what happened
+        since the last click (by default the last moves of the game)."""
+        if log is None:
+            log = [self._entry_text(entry) for entry in self.session.log[-LOG_LINES:]]
         view = calendar_view(
             self.state,
             bots=self.bots,
             payday=self.payday(),
             message=message,
             refused=refused,
-            log=self._log[-LOG_LINES:],
+            log=log[-LOG_LINES:],
         )
         with self.hold_sync():
             self.view = view

@@ -176,13 +176,16 @@ def _players(state: Any, bots: Mapping[int, str]) -> list[dict[str, Any]]:
 # -- the buttons and the amount forms ---------------------------------------------------------
 
 
-def action_label(state: Any, action: Any) -> str:
-    """What a button for `action` says, in the current language."""
+def action_label(state: Any, action: Any, offered: int | None = None) -> str:
+    """What a button for `action` says, in the current language (`offered`: the acquisition
+    a Buy bought, for the log; else the one on offer now)."""
     r = state.game.rules
     kind = type(action).__name__
     values: dict[str, object] = {}
-    if kind == "Buy" and state.task.get("card") is not None:
-        card = r.acquisitions[state.task["card"]]
+    if offered is None:
+        offered = state.task.get("card")
+    if kind == "Buy" and offered is not None:
+        card = r.acquisitions[offered]
         values.update(name=card.name, price=money(card.price))
     elif kind == "Sell":
         card = next((a for a in r.acquisitions if a.id == action.card), None)
