@@ -7,16 +7,16 @@ One-way flow: the engine state → `board_view` (plain JSON, kit/widgets/board_v
 `view` and `svg` traits → the drawing (static/board.js only inserts `kit.render.board_svg`, so the
 live board and the saved notebook's picture are the same). A click comes back as a message:
 {"type": "select", "square": 5} or {"type": "act", "action": {...action_to_dict data...}}.
-Python checks it with `state.why_not`, applies it with `state.apply`, rolls every chance node
-(the dice, a shuffle) with the widget's own seeded `random.Random`, and publishes a new view.
-An illegal or garbled click changes nothing and says why in `message`.
+Python checks it with `state.why_not`; the game's `kit.session.Session` applies it, rolls every
+chance node (the dice, a shuffle) with its seeded generator, plays any bot seats and, in a class
+game with a file, saves; then the board publishes a new view. An illegal or garbled click changes
+nothing and says why in `message`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from random import Random
 from typing import Any
 
 import anywidget
@@ -29,7 +29,6 @@ from kit.session import Session
 from kit.widgets.board_view import action_label, board_view
 
 STATIC = Path(__file__).parent / "static"
-MAX_CHANCE_STEPS = 1000  # a chance node never follows another this many times
 
 
 class PropertyBoard(anywidget.AnyWidget):
@@ -49,46 +48,38 @@ class PropertyBoard(anywidget.AnyWidget):
 
     def __init__(self, state_or_game: Any, seed: int = 2026) -> None:
         super().__init__()
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(t("dice.bad_seed", value=seed))
-        self.seed = seed
-        self._rng = Random(seed)
-        self.session: Session | None = None
         if isinstance(state_or_game, Session):
-            self.session = state_or_game
-            state = state_or_game.state
-        elif hasattr(state_or_game, "new_state"):
-            state = state_or_game.new_state()
-        elif hasattr(state_or_game, "legal_actions") and hasattr(state_or_game, "game"):
-            state = state_or_game
+            session = state_or_game
         else:
-            raise TypeError(
-                "PropertyBoard shows a property game, one of its states or a kit.Session, for "
-                f'example PropertyBoard(kit.load("superpoly", players=3)), not {state_or_game!r}'
-            )
-        self._state = state
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise ValueError(t("dice.bad_seed", value=seed))
+            game = getattr(state_or_game, "game", state_or_game)
+            if not (hasattr(game, "new_state") and hasattr(game, "rules")):
+                raise TypeError(
+                    "PropertyBoard shows a property game, one of its states or a kit.Session, "
+                    'for example PropertyBoard(kit.load("superpoly", players=3)), '
+                    f"not {state_or_game!r}"
+                )
+            session = Session.around(state_or_game, [None] * game.n, seed=seed)
+        self.session = session
+        self.seed = session.seed
         self._selected: int | None = None
         self._heat: Sequence[Any] | Mapping[int, Any] | None = None
         self._heat_label: str | None = None
-        self._advance()
         self._publish("")
         self.on_msg(self._on_click)
 
     @property
     def state(self) -> Any:
-        """The position shown: the session's, when the board plays a class game."""
-        return self.session.state if self.session is not None else self._state
+        """The position shown: the session's (which rolls the dice and may save the game)."""
+        return self.session.state
 
     # -- the Python API ----------------------------------------------------------------------
 
     def act(self, action: Any) -> None:
         """Play `action` for whoever is to act; IllegalAction (a ValueError) if the rules say no."""
         before = self.state.current_player()
-        if self.session is not None:  # the session plays the bots and saves the game
-            self.session.act(action)
-        else:
-            self.state.apply(action)
-            self._advance()
+        self.session.act(action)  # checked by the engine; then chance, bots, and the save
         self._publish(self._narrate(before, action))
 
     def select(self, square: int | None) -> None:
@@ -128,17 +119,6 @@ class PropertyBoard(anywidget.AnyWidget):
         return {**data, "image/svg+xml": self.svg}, metadata
 
     # -- state and clicks --------------------------------------------------------------------
-
-    def _advance(self) -> None:
-        """Play every chance node (dice, shuffles) with the board's own seeded generator (a
-        session rolls its own)."""
-        if self.session is not None:
-            return
-        state = self.state
-        for _ in range(MAX_CHANCE_STEPS):
-            if state.is_terminal() or not state.is_chance():
-                return
-            state.apply_chance(state.sample_chance(self._rng))
 
     def _narrate(self, player: int, action: Any) -> str:
         """One sentence on what just happened, for the message line."""
