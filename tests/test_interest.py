@@ -392,3 +392,20 @@ def test_importing_interest_needs_no_numpy_pandas_sympy_or_matplotlib(run_light)
 def test_interest_does_not_import_the_game_engines():
     source = (ROOT / "kit" / "analysis" / "interest.py").read_text(encoding="utf-8")
     assert "kit.games" not in source and "import kit" not in source
+
+
+def test_the_lessons_constants_are_the_rule_sets_own_numbers():
+    """The formulas' named numbers must be the games' data (DDP-16, DDP-17, PAL-08, SUP-07):
+    a teacher who edits a rule set sees this test fail rather than a lesson drift."""
+    from kit.analysis import interest
+    from kit.games.dia_de_paga.load import load_rules as ddp_rules
+    from kit.games.property.load import load_rules
+
+    ddp = ddp_rules("dia_de_paga")
+    assert interest.MONTHLY_RATE == ddp.savings_interest == ddp.loan_interest
+    assert ddp.loan_unit == interest.LOAN_CARD
+    assert ddp.withdrawal_fee == interest.WITHDRAWAL_FEE
+    for name in ("el_pale", "superpoly"):
+        rules = load_rules(name)
+        assert rules.mortgage_interest == interest.MORTGAGE_REDEMPTION
+        assert rules.late_mortgage_interest == interest.LATE_MORTGAGE_REDEMPTION
