@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -118,12 +118,27 @@ class Session:
         since a game built from Python objects cannot be rebuilt from JSON."""
         game = getattr(state_or_game, "game", state_or_game)
         state = state_or_game if game is not state_or_game else None
-        family = type(game).__module__.split(".")[2]  # kit.games.<family>.game
-        ruleset = "el_pale" if family == "property" else family  # only names the engine
-        session = cls(ruleset, game.names, bots, seed=seed, state=state, game=game)
+        family = _family_of(game)
+        session = cls(_engine_name(family), game.names, bots, seed=seed, state=state, game=game)
         session.ruleset = getattr(getattr(game, "rules", None), "name", family)
         session.advance()
         return session
+
+    @classmethod
+    def of(cls, table: Any, family: str, seed: int = 2026, bots: Any = None) -> Session:
+        """The session a widget plays: `table` itself when it is a session of `family`, else a
+        session in memory around a game (or a state) of `family`, with `bots` as {seat: name}
+        or a list with one name per seat (None for a person). Refused in plain words."""
+        if isinstance(table, Session):
+            if table.family != family:
+                raise TypeError(t("session.wrong_game", family=family, value=table))
+            return table
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(t("session.bad_seed", value=seed))
+        game = getattr(table, "game", table)
+        if _family_of(game) != family:
+            raise TypeError(t("session.wrong_game", family=family, value=table))
+        return cls.around(table, _seat_bots(bots, game.n, family), seed=seed)
 
     @classmethod
     def resume(cls, path: str | Path) -> Session:
@@ -302,6 +317,41 @@ class Session:
             for name, bot_name in zip(self.names, self.seat_bots, strict=True)
         )
         return f"Session({self.ruleset!r}: {seats}; seed {self.seed})"
+
+
+def _family_of(game: Any) -> str | None:
+    """The engine family of a game object: kit.games.<family>.game, or None."""
+    parts = type(game).__module__.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["kit", "games"] else None
+
+
+def _engine_name(family: str | None) -> str:
+    """A game name the engine answers to (any property game names the property engine)."""
+    return "el_pale" if family == "property" else str(family)
+
+
+def _seat_bots(bots: Any, n: int, family: str) -> list[str | None]:
+    """One bot name (or None for a person) per seat, from {seat: name} or a list; checked."""
+    if bots is None:
+        return [None] * n
+    if isinstance(bots, Mapping):
+        pairs = list(bots.items())
+    elif isinstance(bots, Sequence) and not isinstance(bots, str):
+        pairs = [(seat, name) for seat, name in enumerate(bots) if name is not None]
+    else:
+        raise ValueError(t("session.bad_bots", value=bots))
+    seats: list[str | None] = [None] * n
+    for seat, name in pairs:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(t("session.bad_seat", n=n, last=n - 1, value=seat))
+        try:
+            bot(_engine_name(family), name)
+        except (ValueError, TypeError, AttributeError) as error:
+            raise ValueError(
+                t("session.bad_bot", value=name, family=family, reason=error)
+            ) from None
+        seats[seat] = name
+    return seats
 
 
 def _action_data(action: Any) -> dict[str, Any]:

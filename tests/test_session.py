@@ -149,3 +149,24 @@ def test_a_session_around_a_game_made_in_code_plays_but_has_no_file():
     session = Session.around(game, [None, "greedy"], seed=4)
     assert session.human_to_act() and session.save() is None
     assert session.names == ["Ana", "Bot"] and session.game is game
+
+
+def test_session_of_gives_a_widget_its_game_or_says_why_not():
+    """One door for every table widget: a session of the right game, or a plain refusal."""
+    import kit
+
+    palabra = kit.load("palabra", players=3)
+    session = Session.of(palabra, "palabra", seed=1, bots=[None, "greedy", "beginner"])
+    assert session.seat_bots == [None, "greedy", "beginner"]
+    assert Session.of(session, "palabra") is session
+    assert Session.of(palabra, "palabra", bots={2: "greedy"}).seat_bots == [None, None, "greedy"]
+    with pytest.raises(TypeError, match="no es una partida de dia_de_paga"):
+        Session.of(session, "dia_de_paga")
+    with pytest.raises(TypeError, match="no es una partida de property"):
+        Session.of("superpoly", "property")
+    with pytest.raises(ValueError, match="el asiento 5 no existe"):
+        Session.of(palabra, "palabra", bots={5: "greedy"})
+    with pytest.raises(ValueError, match="ningún bot llamado 'genius'"):
+        Session.of(palabra, "palabra", bots={1: "genius"})
+    with pytest.raises(ValueError, match="semilla"):
+        Session.of(palabra, "palabra", seed="dos")

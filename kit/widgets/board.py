@@ -48,19 +48,7 @@ class PropertyBoard(anywidget.AnyWidget):
 
     def __init__(self, state_or_game: Any, seed: int = 2026) -> None:
         super().__init__()
-        if isinstance(state_or_game, Session):
-            session = state_or_game
-        else:
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise ValueError(t("dice.bad_seed", value=seed))
-            game = getattr(state_or_game, "game", state_or_game)
-            if not (hasattr(game, "new_state") and hasattr(game, "rules")):
-                raise TypeError(
-                    "PropertyBoard shows a property game, one of its states or a kit.Session, "
-                    'for example PropertyBoard(kit.load("superpoly", players=3)), '
-                    f"not {state_or_game!r}"
-                )
-            session = Session.around(state_or_game, [None] * game.n, seed=seed)
+        session = Session.of(state_or_game, "property", seed=seed)
         self.session = session
         self.seed = session.seed
         self._selected: int | None = None

@@ -20,7 +20,6 @@ widget needs no second drawing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +27,6 @@ import anywidget
 import traitlets
 
 from kit.games.dia_de_paga.actions import ACTIONS, action_from_dict
-from kit.games.dia_de_paga.bots import POLICIES
 from kit.games.dia_de_paga.game import START
 from kit.messages import t
 from kit.render.calendar import calendar_svg
@@ -45,26 +43,6 @@ STATIC = Path(__file__).parent / "static"
 ALL_BOTS_MOVES = 200_000  # a table of bots plays the game out: far more moves than it takes
 LOG_LINES = 12  # what happened since the last human click, newest last
 BIG_AMOUNT = 10**9  # a typed amount beyond any game's money is refused before the engine
-
-
-def _seats(bots: Any, n: int) -> dict[int, str]:
-    """{seat: bot name} from a mapping, a list (None for a human seat) or None."""
-    if bots is None:
-        return {}
-    if isinstance(bots, Mapping):
-        pairs = list(bots.items())
-    elif isinstance(bots, Sequence) and not isinstance(bots, str):
-        pairs = [(seat, name) for seat, name in enumerate(bots) if name is not None]
-    else:
-        raise ValueError(t("calendar.bad_bots", names=", ".join(POLICIES), value=bots))
-    out = {}
-    for seat, name in pairs:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(t("calendar.bad_seats", n=n, last=n - 1, value=seat))
-        if name not in POLICIES:
-            raise ValueError(t("calendar.bad_bots", names=", ".join(POLICIES), value=name))
-        out[seat] = name
-    return out
 
 
 class PaydayBoard(anywidget.AnyWidget):
@@ -85,20 +63,7 @@ class PaydayBoard(anywidget.AnyWidget):
 
     def __init__(self, state_or_game: Any, seed: int = 2026, bots: Any = None) -> None:
         super().__init__()
-        if isinstance(state_or_game, Session):
-            if state_or_game.family != "dia_de_paga":
-                raise TypeError(t("calendar.not_a_game", value=state_or_game))
-            session = state_or_game
-        else:
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise ValueError(t("calendar.bad_seed", value=seed))
-            game = getattr(state_or_game, "game", state_or_game)
-            if not (hasattr(game, "new_state") and hasattr(game, "deck_sizes")):
-                raise TypeError(t("calendar.not_a_game", value=state_or_game))
-            seats = _seats(bots, game.n)
-            session = Session.around(
-                state_or_game, [seats.get(p) for p in range(game.n)], seed=seed
-            )
+        session = Session.of(state_or_game, "dia_de_paga", seed=seed, bots=bots)
         if all(session.seat_bots):  # nobody to click: the bots play the game out at once
             session.play_bots(ALL_BOTS_MOVES)
         self.session = session

@@ -24,7 +24,6 @@ import anywidget
 import traitlets
 
 from kit.games.palabra import action_from_dict
-from kit.games.palabra.bots import BOTS
 from kit.messages import t
 from kit.render.hand import hand_svg
 from kit.session import Session
@@ -55,20 +54,7 @@ class PalabraTable(anywidget.AnyWidget):
         self, state_or_game: Any, seed: int = 2026, bots: Mapping[int, str] | None = None
     ) -> None:
         super().__init__()
-        if isinstance(state_or_game, Session):
-            if state_or_game.family != "palabra":
-                raise TypeError(t("hand.not_a_game", value=state_or_game))
-            session = state_or_game
-        else:
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise ValueError(t("hand.bad_seed", value=seed))
-            game = getattr(state_or_game, "game", state_or_game)
-            if not (hasattr(game, "new_state") and hasattr(game, "dictionary")):
-                raise TypeError(t("hand.not_a_game", value=state_or_game))
-            seats = _check_bots(bots, game.n)
-            session = Session.around(
-                state_or_game, [seats.get(p) for p in range(game.n)], seed=seed
-            )
+        session = Session.of(state_or_game, "palabra", seed=seed, bots=bots)
         if all(session.seat_bots):  # nobody to click: the bots play the game out at once
             session.play_bots(ALL_BOTS_MOVES)
         self.session = session
@@ -237,20 +223,3 @@ class PalabraTable(anywidget.AnyWidget):
             self._publish(t("hand.not_allowed", reason=reason))
             return
         self.act(action)
-
-
-def _check_bots(bots: Mapping[int, str] | None, n: int) -> dict[int, str]:
-    """{seat: bot name}, checked: seats 0..n-1, names from kit.games.palabra.bots.BOTS."""
-    if bots is None:
-        return {}
-    ok = isinstance(bots, Mapping) and all(
-        isinstance(s, int)
-        and not isinstance(s, bool)
-        and 0 <= s < n
-        and isinstance(b, str)
-        and b in BOTS
-        for s, b in bots.items()
-    )
-    if not ok:
-        raise ValueError(t("hand.bad_bots", last=n - 1, value=repr(bots)))
-    return dict(sorted(bots.items()))
