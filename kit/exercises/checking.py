@@ -151,3 +151,44 @@ def check(
         feedback = _judge(exercise, answer)
     sys.stdout.write(feedback.message + "\n")  # one write: one stream output in a notebook
     return feedback
+
+
+def answer_name(exercise_id: str) -> str:
+    """The variable that holds the answer of `exercise_id` in its notebook: dados-2 → respuesta_2.
+
+    Each exercise has its own name, so a check (or the gradebook) can never read another
+    exercise's answer.
+    """
+    suffix = exercise_id.rsplit("-", 1)[-1]
+    return "respuesta_" + "".join(c if c.isalnum() else "_" for c in suffix)
+
+
+def answer_form(
+    exercise_id: str, answer: Any, *, registry: Mapping[str, Exercise] | None = None
+) -> str | None:
+    """The canonical text of `answer` (what is fingerprinted), None when it is missing or unreadable.
+
+    The gradebook computes this inside the student's kernel and judges the text outside it
+    with `form_is_right`, so a forged `check` cannot change a mark.
+    """
+    exercises = default_registry() if registry is None else registry
+    exercise = exercises[exercise_id]
+    try:
+        if _is_missing(answer):
+            return None
+        return canonical(
+            answer, exercise.kind, exercise.digits, exercise.element, exercise.symbols or None
+        )
+    except Exception:
+        return None
+
+
+def form_is_right(
+    exercise_id: str, form: str | None, *, registry: Mapping[str, Exercise] | None = None
+) -> bool:
+    """True when the canonical text `form` (from `answer_form`) is a right answer."""
+    exercises = default_registry() if registry is None else registry
+    exercise = exercises.get(exercise_id)
+    if exercise is None or not isinstance(form, str):
+        return False
+    return hmac.compare_digest(digest(exercise.id, form), exercise.fingerprint)
