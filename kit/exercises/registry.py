@@ -43,6 +43,9 @@ class Exercise:
     digits: int | None = None
     element: str = "number"
     symbols: tuple[str, ...] = ()
+    fraction: bool = False
+    hint2_es: str = ""
+    hint2_en: str = ""
 
     def hint(self, language: str) -> str:
         """The hint in `language`, Spanish when there is none in that language."""
@@ -52,7 +55,18 @@ class Exercise:
 def _exercise(exercise_id: str, table: dict[str, Any]) -> Exercise:
     """One validated entry, so a teacher's typo fails loudly with the exercise's name."""
     where = f"registry entry [{exercise_id}]"
-    known = {"kind", "digits", "element", "symbols", "hint_es", "hint_en", "fingerprint"}
+    known = {
+        "kind",
+        "digits",
+        "element",
+        "symbols",
+        "fraction",
+        "fingerprint",
+        "hint_es",
+        "hint_en",
+        "hint2_es",
+        "hint2_en",
+    }
     if unknown := sorted(set(table) - known):
         raise ValueError(f"{where}: unknown keys {unknown}; the keys are {sorted(known)}")
     if not _ID.fullmatch(exercise_id):
@@ -74,6 +88,9 @@ def _exercise(exercise_id: str, table: dict[str, Any]) -> Exercise:
         digits=table.get("digits"),
         element=table.get("element", "number"),
         symbols=tuple(symbols),
+        fraction=bool(table.get("fraction", False)),
+        hint2_es=str(table.get("hint2_es", "")),
+        hint2_en=str(table.get("hint2_en", "")),
     )
     try:
         check_spec(exercise.kind, exercise.digits, exercise.element)
