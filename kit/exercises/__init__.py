@@ -1,55 +1,63 @@
 """Exercises with instant feedback: `check(exercise_id, answer)` prints ✔ or ✘ with a hint.
 
 Answers are never stored: `registry.toml` holds, per exercise, the kind of answer, the
-precision, two hints and a *fingerprint* — a sha256 over the exercise id and the canonical form
-of the answer (see `kit.exercises.canonical`). A student copy or the kit's source therefore
-shows no answer. Importing this package needs the standard library only; sympy is imported only
-when an answer is a sympy object.
+precision, two hints, a salt and salted, stretched *fingerprints* of the canonical forms of the
+right answers (see `kit.exercises.canonical` and `kit.exercises.fingerprints`). A student copy
+or the kit's source therefore shows no answer, and each guess costs a fingerprint's time.
+Importing this package needs the standard library only; sympy is imported only when an answer
+is a sympy object.
 
 What `check` accepts:
 
-- number: int, Fraction, Decimal, float, sympy number. With `digits` the answer is rounded half
-  away from zero to that many decimals before comparing (2/3 and 0.6667 pass at 4 decimals,
-  0.67 does not); without `digits` it must be exact (3 and 3.0 pass for 3).
+- number: int, Fraction, Decimal, float, sympy number. A float equal to the answer up to
+  rounding is right (`3/36`, `1500*1.1`); with `digits` the answer is compared rounded half
+  away from zero to that many decimals (2/3 and 0.6667 pass at 4 decimals, 0.67 does not);
+  with `fraction = true` a right decimal is told that the fraction is asked for.
 - expression: a sympy expression, equal in value to the solution (spelling does not matter:
-  (x + 1)**2 passes for x**2 + 2*x + 1); or a plain number when the solution is a constant.
+  (x + 1)**2 passes for x**2 + 2*x + 1, and 1.5*x for 3*x/2); or a plain number when the
+  solution is a constant.
 - set: a set, frozenset, list, tuple or sympy FiniteSet; order and repeats do not matter.
 - text: a short text; case, accents (but not ñ), spaces and surrounding punctuation do not
   matter ("estacion" passes for "Estación").
 
-Anything else — `...`, None, a text where a number is due, nan, an object that raises — gets a
-friendly ✘ saying what kind of answer is expected, never a traceback.
+Anything else — `...`, None, a text where a number is due, nan, `1,5` (a tuple in Python), an
+object that raises, an answer too big to check — gets a friendly ✘, never a traceback. In a
+notebook, importing this package also installs `kit.exercises.slips`: a decimal comma or
+another common slip gets a Spanish sentence instead of Python's SyntaxError.
+
+Each exercise keeps its answer in its own variable, `answer_name(id)` (respuesta_2 for
+dados-2), and its answer and check share one cell, so no check reads another's answer.
 
 How a teacher adds an exercise:
 
-1. In the master notebook (in `exercises/`), write the prompt, a code cell tagged `solution`
-   that computes `respuesta`, and a cell `check("dados-14", respuesta)`.
-2. Make its registry entry from the solution's value and paste it into `registry.toml`:
+1. In the master notebook (in `exercises/`), write the prompt and a code cell tagged
+   `solution` that computes `respuesta_14` and ends with `check("dados-14", respuesta_14)`.
+2. Add a table `[dados-14]` to `registry.toml` with `kind` (and `digits`, `fraction`, …) and
+   the hints, then write its salt and fingerprints from the masters with one command:
 
-       from kit.exercises import registry_entry
-       print(registry_entry("dados-14", respuesta, kind="number", digits=4,
-                            hint_es="…", hint_en="…"))
+       kit fingerprints exercises/
 
-   (`fingerprint(exercise_id, value, kind=..., digits=...)` gives the fingerprint alone.)
-3. Run the master notebook: the check prints ✔. `write_student_copies` (in
-   `kit.exercises.student`) then writes the copies in which every solution is `...`.
+   (`registry_entry(id, answer, kind=..., hint_es=..., hint_en=...)` makes a whole table for a
+   registry of one's own.)
+3. Run the master notebook: the check prints ✔. `kit student` (or `make lab`) then writes the
+   copies in which every solution is `...`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from kit.exercises.checking import Feedback, check
-from kit.exercises.fingerprints import fingerprint
+from kit.exercises.checking import Feedback, answer_name, check, summary
 from kit.exercises.registry import Exercise, load_registry, registry_entry
 
 __all__ = [
     "Exercise",
     "Feedback",
+    "answer_name",
     "check",
-    "fingerprint",
     "load_registry",
     "registry_entry",
+    "summary",
     "write_student_copies",
 ]
 
@@ -61,3 +69,17 @@ def __getattr__(name: str) -> Any:
 
         return write_student_copies
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _install_slips() -> None:
+    """In IPython (JupyterLab, Voilà, JupyterLite), turn students' slips into Spanish advice."""
+    import sys
+
+    if "IPython" not in sys.modules:
+        return
+    from kit.exercises import slips
+
+    slips.install()
+
+
+_install_slips()

@@ -6,7 +6,10 @@ same in JupyterLab, Voilà and JupyterLite. The `Feedback` is true when the answ
 test or a teacher's script can use it, but it displays nothing in a notebook: a student never
 sees a stray `True` or `Feedback(...)` under the ✔.
 
-Whatever the student writes, `check` answers with a sentence, never a traceback.
+Whatever the student writes, `check` answers with a sentence, never a traceback, and within a
+fixed cost: sizes are guarded first (`kit.exercises.guards`), then one stretched fingerprint is
+computed. The first ✘ gives the idea (hint 1); a second, more concrete hint comes once the
+student has tried two different wrong answers.
 """
 
 from __future__ import annotations
@@ -14,14 +17,24 @@ from __future__ import annotations
 import hmac
 import sys
 from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
+from kit.exercises import expressions
 from kit.exercises.canonical import canonical
-from kit.exercises.fingerprints import digest
+from kit.exercises.fingerprints import stretched
+from kit.exercises.guards import TooBig, guard
 from kit.exercises.registry import Exercise, default_registry
 from kit.messages import language, t
 
 _LONGEST_ECHO = 60
+_SHOWN_TYPES = (int, float, Fraction, Decimal, str, bool, type(None), type(Ellipsis), complex)
+
+# What this kernel's student has tried: the wrong answers' texts per exercise (for the second
+# hint) and the last verdict per exercise (for `summary`).
+_wrong_tries: dict[str, set[str]] = {}
+_verdicts: dict[str, bool] = {}
 
 
 class Feedback:
@@ -66,10 +79,34 @@ class _Shown:
         return self.text
 
 
+def _safe_repr(value: Any, depth: int = 0) -> str:
+    """repr of values whose repr is known to be quick; other objects are named by their type."""
+    if type(value) in _SHOWN_TYPES:
+        if type(value) is str and len(value) > _LONGEST_ECHO:
+            return repr(value[:_LONGEST_ECHO])
+        if type(value) is int and int.bit_length(value) > 200:
+            return "<int>"
+        return repr(value)
+    if type(value) in (list, tuple, set, frozenset, dict) and depth < 2:
+        items = list(value.items() if type(value) is dict else value)[:8]
+        if type(value) is dict:
+            inner = ", ".join(f"{_safe_repr(k, 1)}: {_safe_repr(v, 1)}" for k, v in items)
+        else:
+            inner = ", ".join(_safe_repr(item, depth + 1) for item in items)
+        if len(value) > len(items):
+            inner += ", …"
+        brackets = {list: "[]", tuple: "()", set: "{}", frozenset: "{}", dict: "{}"}
+        opening, closing = brackets[type(value)]
+        return opening + inner + closing
+    if expressions.is_sympy(value):
+        return str(value)
+    return f"<{type(value).__name__}>"
+
+
 def _echo(value: Any) -> _Shown:
-    """A short repr of any value; objects whose repr fails are named by their type."""
+    """A short, safe repr of any value."""
     try:
-        text = repr(value)
+        text = _safe_repr(value)
     except Exception:
         text = f"<{type(value).__name__}>"
     if len(text) > _LONGEST_ECHO:
@@ -79,7 +116,7 @@ def _echo(value: Any) -> _Shown:
 
 def _is_missing(answer: Any) -> bool:
     """`...` (the student copy's placeholder) or an empty text: nothing answered yet."""
-    return answer is Ellipsis or (isinstance(answer, str) and not answer.strip())
+    return answer is Ellipsis or (isinstance(answer, str) and not str.strip(answer))
 
 
 def _expected(exercise: Exercise) -> str:
@@ -91,15 +128,30 @@ def _expected(exercise: Exercise) -> str:
     return t(f"kind.{exercise.kind}")
 
 
-def _hint(exercise: Exercise) -> str:
-    return t("check.hint", hint=exercise.hint(language()))
+def _hints(exercise: Exercise, level: int) -> str:
+    """The first hint, and the second too from `level` 2 on (when there is one)."""
+    lines = [t("check.hint", hint=exercise.hint(language()))]
+    second = exercise.hint(language(), 2)
+    if level >= 2 and second:
+        lines.append(t("check.hint2", hint=second))
+    return "\n".join(lines)
 
 
-def _wrong(exercise: Exercise) -> str:
+def _wrong(exercise: Exercise, form: str) -> str:
+    tries = _wrong_tries.setdefault(exercise.id, set())
+    tries.add(form)
     verdict = t("check.wrong")
-    if exercise.digits is not None and exercise.kind in ("number", "set"):
+    if exercise.digits is not None and exercise.kind in ("number", "set", "expression"):
         verdict += " " + t("check.precision", digits=exercise.digits)
-    return f"{verdict}\n{_hint(exercise)}"
+    return f"{verdict}\n{_hints(exercise, len(tries))}"
+
+
+def _decimal_text(answer: Any) -> str:
+    """A student's decimal as a Spanish reader writes it: 0,08333."""
+    try:
+        return format(float(answer), ".4g").replace(".", ",")
+    except Exception:
+        return str(answer)
 
 
 def _judge(exercise: Exercise, answer: Any) -> Feedback:
@@ -107,22 +159,29 @@ def _judge(exercise: Exercise, answer: Any) -> Feedback:
     if _is_missing(answer):
         return Feedback(False, t("check.missing"))
     try:
+        guard(answer)
+    except TooBig:
+        return Feedback(False, t("check.too_big", expected=_expected(exercise)))
+    try:
         form = canonical(
             answer, exercise.kind, exercise.digits, exercise.element, exercise.symbols or None
         )
     except Exception:  # WrongKind, or a student's object that misbehaves when it is read
         return _wrong_kind(exercise, answer)
-    if hmac.compare_digest(digest(exercise.id, form), exercise.fingerprint):
+    fingerprint = stretched(exercise.id, exercise.salt, form, exercise.work)
+    if any(hmac.compare_digest(fingerprint, right) for right in exercise.right):
         return Feedback(True, t("check.right"))
-    return Feedback(False, _wrong(exercise))
+    if any(hmac.compare_digest(fingerprint, decimal) for decimal in exercise.decimal):
+        return Feedback(False, t("check.fraction_wanted", number=_decimal_text(answer)))
+    return Feedback(False, _wrong(exercise, form))
 
 
 def _decimal_comma(answer: Any) -> str | None:
-    """`0,6667` is the tuple (0, 6667) in Python: the decimal a Spanish student meant."""
+    """`1,5` is the tuple (1, 5) in Python: the decimal a Spanish student meant."""
     if (
         type(answer) is tuple
         and len(answer) == 2
-        and all(type(part) is int and part >= 0 for part in answer)
+        and all(type(part) is int and 0 <= part < 10**12 for part in answer)
     ):
         return f"{answer[0]}.{answer[1]}"
     return None
@@ -132,7 +191,7 @@ def _wrong_kind(exercise: Exercise, answer: Any) -> Feedback:
     """Say what kind of answer is expected, echoing what was written."""
     message = t("check.wrong_type", expected=_expected(exercise), got=_echo(answer))
     meant = _decimal_comma(answer) if exercise.kind in ("number", "expression") else None
-    advice = t("check.decimal_comma", number=meant) if meant else _hint(exercise)
+    advice = t("check.decimal_comma", number=meant) if meant else _hints(exercise, 1)
     return Feedback(False, f"{message}\n{advice}")
 
 
@@ -148,8 +207,28 @@ def check(
     if exercise is None:
         feedback = Feedback(False, t("check.unknown", exercise_id=_echo(exercise_id)))
     else:
-        feedback = _judge(exercise, answer)
+        try:
+            feedback = _judge(exercise, answer)
+        except Exception:  # whatever the object does, the student reads a sentence
+            feedback = _wrong_kind(exercise, answer)
+        _verdicts[exercise.id] = feedback.right
     sys.stdout.write(feedback.message + "\n")  # one write: one stream output in a notebook
+    return feedback
+
+
+def summary(prefix: str, *, registry: Mapping[str, Exercise] | None = None) -> Feedback:
+    """Print how many of a notebook's exercises («dados») are ✔ in this kernel: «9 de 13 ✔»."""
+    exercises = default_registry() if registry is None else registry
+    ids = [key for key, exercise in exercises.items() if exercise.prefix == prefix]
+    if not ids:
+        feedback = Feedback(False, t("check.unknown", exercise_id=_echo(prefix)))
+    else:
+        done = [key for key in ids if _verdicts.get(key)]
+        message = t("check.summary", right=len(done), total=len(ids))
+        if pending := [key.rsplit("-", 1)[-1] for key in ids if key not in done]:
+            message += "\n" + t("check.pending", exercises=", ".join(pending))
+        feedback = Feedback(len(done) == len(ids), message)
+    sys.stdout.write(feedback.message + "\n")
     return feedback
 
 
@@ -166,7 +245,7 @@ def answer_name(exercise_id: str) -> str:
 def answer_form(
     exercise_id: str, answer: Any, *, registry: Mapping[str, Exercise] | None = None
 ) -> str | None:
-    """The canonical text of `answer` (what is fingerprinted), None when it is missing or unreadable.
+    """The canonical text of `answer` (what is fingerprinted); None if missing or unreadable.
 
     The gradebook computes this inside the student's kernel and judges the text outside it
     with `form_is_right`, so a forged `check` cannot change a mark.
@@ -176,6 +255,7 @@ def answer_form(
     try:
         if _is_missing(answer):
             return None
+        guard(answer)
         return canonical(
             answer, exercise.kind, exercise.digits, exercise.element, exercise.symbols or None
         )
@@ -189,6 +269,7 @@ def form_is_right(
     """True when the canonical text `form` (from `answer_form`) is a right answer."""
     exercises = default_registry() if registry is None else registry
     exercise = exercises.get(exercise_id)
-    if exercise is None or not isinstance(form, str):
+    if exercise is None or not isinstance(form, str) or len(form) > 100_000:
         return False
-    return hmac.compare_digest(digest(exercise.id, form), exercise.fingerprint)
+    fingerprint = stretched(exercise.id, exercise.salt, form, exercise.work)
+    return any(hmac.compare_digest(fingerprint, right) for right in exercise.right)

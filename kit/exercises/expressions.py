@@ -12,7 +12,7 @@ agree at the points too. Spelling never matters, only value.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -63,10 +63,12 @@ def point(index: int, names: Sequence[str]) -> dict[str, Fraction]:
     }
 
 
-def values_at_points(
-    expression: Any, digits: int | None, number_text: Callable[[Fraction, int | None], str]
-) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(symbol names, canonical values at the fixed points) of a sympy expression."""
+def values_at_points(expression: Any) -> tuple[tuple[str, ...], list[tuple[Fraction, bool] | None]]:
+    """(symbol names, the value at each fixed point) of a sympy expression.
+
+    Each value is (Fraction, exact) as `number_value` gives it, or None where the expression
+    is undefined (a division by zero at that point).
+    """
     import sympy
 
     if not isinstance(expression, sympy.Expr) or isinstance(expression, sympy.MatrixBase):
@@ -86,38 +88,30 @@ def values_at_points(
             for symbol in symbols
         }
         value = expression.subs(substitution) if substitution else expression
-        values.append(_value_text(value, digits, number_text))
-    return names, tuple(values)
+        if value.free_symbols:
+            raise NotAnExpression("a value that still depends on a symbol")
+        if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+            values.append(None)
+        else:
+            values.append(number_value(value))
+    return names, values
 
 
-def _value_text(
-    value: Any, digits: int | None, number_text: Callable[[Fraction, int | None], str]
-) -> str:
-    """The canonical text of one value: exact when rational, rounded or 30 digits otherwise."""
-    import sympy
+def number_value(value: Any) -> tuple[Fraction, bool]:
+    """A sympy number as (Fraction, exact); a NotAnExpression for what is not a real number.
 
-    if value.free_symbols:
-        raise NotAnExpression("a value that still depends on a symbol")
-    if value.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
-        return "undefined"
-    if value.is_Rational or value.is_Float:
-        return number_text(number_value(value), digits)
-    approximate = value.evalf(_DIGITS_FOR_IRRATIONALS + (digits or 0))
-    if digits is not None and approximate.is_real:
-        return number_text(Fraction(str(approximate)), digits)
-    return f"~{approximate}"
-
-
-def number_value(value: Any) -> Fraction:
-    """A sympy number (Rational, Float, pi …) as a Fraction; a NotAnExpression otherwise."""
+    Rationals are exact; a Float is the decimal sympy shows, and an irrational number (pi,
+    log(3)) its first 30 digits, both inexact.
+    """
     import sympy
 
     if not isinstance(value, sympy.Expr) or value.free_symbols or not value.is_number:
         raise NotAnExpression(type(value).__name__)
     if value.is_Rational:
-        return Fraction(int(value.p), int(value.q))
+        return Fraction(int(value.p), int(value.q)), True
     if value.is_Float and value.is_finite:
-        return Fraction(str(value))  # the digits as sympy shows them, like a typed decimal
-    if not (value.is_real and value.is_finite):
+        return Fraction(str(value)), False
+    approximate = value.evalf(_DIGITS_FOR_IRRATIONALS)
+    if not (approximate.is_real and approximate.is_finite and approximate.is_Float):
         raise NotAnExpression("not a finite real number")
-    return Fraction(str(value.evalf(_DIGITS_FOR_IRRATIONALS)))
+    return Fraction(str(approximate)), False

@@ -1,54 +1,36 @@
-"""Answers are stored as fingerprints: a sha256 over the exercise id and the canonical answer.
+"""Answers are stored as salted, stretched fingerprints, so guessing them costs time.
 
-The id is part of the hash, so two exercises with the same answer have different fingerprints
-and a fingerprint cannot be copied from one exercise to another. The prefix names the version of
-the canonical forms; changing them means new fingerprints for every exercise.
+A fingerprint is sha256 over the format version, the entry's salt, the exercise id and the
+canonical text of an answer, then sha256 again `work` times over. A student's check costs one
+such chain (about 0.15 s in CPython here, roughly twice that in the browser's Pyodide); someone
+trying every candidate answer pays the same for each one, and the salt means no table of
+fingerprints can be computed ahead for all exercises at once.
+
+Why chained sha256 and not `hashlib.pbkdf2_hmac` or `scrypt`: the kit must check answers in
+JupyterLite too, whose Pyodide has no OpenSSL and so neither function, while `hashlib.sha256`
+works everywhere. A tiny answer space (a die face, a multiple-choice item) stays guessable at
+any cost: secrecy is for answers a student would otherwise have to work out.
 """
 
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+import secrets
 
-from kit.exercises.canonical import ELEMENT_KINDS, KINDS, WrongKind, canonical
-
-_VERSION = "kit-exercises/1"
-
-
-def digest(exercise_id: str, canonical_text: str) -> str:
-    """The hex sha256 of one exercise's canonical answer."""
-    message = f"{_VERSION}\n{exercise_id}\n{canonical_text}"
-    return hashlib.sha256(message.encode("utf-8")).hexdigest()
+FORMAT = 2
+WORK = 500_000  # sha256 rounds per fingerprint: about 0.15 s here (bench/bench_exercises.py)
+_VERSION = f"kit-exercises/{FORMAT}"
 
 
-def fingerprint(
-    exercise_id: str,
-    value: Any,
-    kind: str = "number",
-    digits: int | None = None,
-    element: str = "number",
-) -> str:
-    """The fingerprint a teacher puts in the registry for the answer `value`.
-
-    kind is "number", "expression", "set" or "text"; digits is the number of decimal places a
-    number (or a set's numbers, or an expression's values) is compared to, None for exact;
-    element is the kind of a set's elements ("number" or "text").
-    """
-    check_spec(kind, digits, element)
-    try:
-        text = canonical(value, kind, digits, element)
-    except WrongKind as error:
-        raise ValueError(f"{value!r} cannot be an answer of kind {kind!r}: {error}") from None
-    return digest(exercise_id, text)
+def new_salt() -> str:
+    """A fresh random salt, 16 bytes as hex."""
+    return secrets.token_hex(16)
 
 
-def check_spec(kind: str, digits: int | None, element: str) -> None:
-    """Refuse a misspelt kind or a negative precision before anything is hashed."""
-    if kind not in KINDS:
-        raise ValueError(f"unknown kind {kind!r}; choose one of {KINDS}")
-    if element not in ELEMENT_KINDS:
-        raise ValueError(f"unknown set element kind {element!r}; choose one of {ELEMENT_KINDS}")
-    if digits is not None and (isinstance(digits, bool) or not isinstance(digits, int)):
-        raise ValueError(f"digits must be a whole number of decimal places or None; got {digits!r}")
-    if digits is not None and digits < 0:
-        raise ValueError(f"digits must be ≥ 0; got {digits}")
+def stretched(exercise_id: str, salt: str, canonical_text: str, work: int = WORK) -> str:
+    """The hex fingerprint of one canonical answer: `work` rounds of sha256 after the first."""
+    sha256 = hashlib.sha256
+    digest = sha256(f"{_VERSION}\n{salt}\n{exercise_id}\n{canonical_text}".encode()).digest()
+    for _ in range(work):
+        digest = sha256(digest).digest()
+    return digest.hex()

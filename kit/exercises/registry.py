@@ -1,17 +1,25 @@
-"""The exercise registry: what kind of answer each exercise wants, its hints and fingerprint.
+"""The exercise registry: what kind of answer each exercise wants, its hints and fingerprints.
 
-It is a TOML file, `registry.toml` beside this module, with one table per exercise id:
+It is a TOML file, `registry.toml` beside this module:
+
+    format = 2               # the registry's format (kit.exercises.fingerprints.FORMAT)
+    work = 500000            # sha256 rounds per fingerprint
 
     [dados-2]
     kind = "number"          # "number", "expression", "set" or "text"
-    digits = 4               # decimal places compared; leave out for an exact answer
+    digits = 4               # decimal places compared; leave out to compare the value itself
+    fraction = true          # the fraction is the point: a right decimal is told so, not ✔
     element = "number"       # sets only: the kind of the elements ("number" or "text")
     symbols = ["s"]          # expressions only: the symbol names the answer may use
-    hint_es = "…"            # shown, in the class language, after a wrong answer
+    hint_es = "…"            # the first hint, after a wrong answer: the idea
     hint_en = "…"
-    fingerprint = "3f2a…"    # kit.exercises.fingerprint(id, answer, kind=…, digits=…)
+    hint2_es = "…"           # the second, after repeated tries: a concrete step
+    hint2_en = "…"
+    salt = "9f…"             # written by `kit fingerprints` (kit.exercises.regenerate)
+    right = ["3f2a…"]        # fingerprints of the right answers' canonical texts
+    decimal = ["77b1…"]      # fingerprints of right decimals where the fraction is asked for
 
-The answer itself is never written down: only its fingerprint.
+The answer itself is never written down: only its fingerprints.
 """
 
 from __future__ import annotations
@@ -25,10 +33,14 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from kit.exercises.fingerprints import check_spec, fingerprint
+from kit.exercises.canonical import ELEMENT_KINDS, KINDS, WrongKind, answer_forms
+from kit.exercises.fingerprints import FORMAT, WORK, new_salt, stretched
 
 _ID = re.compile(r"[A-Za-z0-9_-]+")
-_FINGERPRINT = re.compile(r"[0-9a-f]{64}")
+_HEX = re.compile(r"[0-9a-f]{32,64}")
+SPEC_KEYS = ("kind", "digits", "fraction", "element", "symbols")
+HINT_KEYS = ("hint_es", "hint_en", "hint2_es", "hint2_en")
+SECRET_KEYS = ("salt", "right", "decimal")
 
 
 @dataclass(frozen=True)
@@ -37,9 +49,12 @@ class Exercise:
 
     id: str
     kind: str
-    fingerprint: str
     hint_es: str
     hint_en: str
+    salt: str = ""
+    right: tuple[str, ...] = ()
+    decimal: tuple[str, ...] = ()
+    work: int = WORK
     digits: int | None = None
     element: str = "number"
     symbols: tuple[str, ...] = ()
@@ -47,50 +62,73 @@ class Exercise:
     hint2_es: str = ""
     hint2_en: str = ""
 
-    def hint(self, language: str) -> str:
-        """The hint in `language`, Spanish when there is none in that language."""
+    def hint(self, language: str, level: int = 1) -> str:
+        """The hint of `level` (1 or 2) in `language`; Spanish when there is none in English."""
+        if level == 2:
+            return self.hint2_en if language == "en" else self.hint2_es
         return self.hint_en if language == "en" else self.hint_es
 
+    @property
+    def prefix(self) -> str:
+        """The notebook's part of the id: "dados" for "dados-2"."""
+        return self.id.rsplit("-", 1)[0]
 
-def _exercise(exercise_id: str, table: dict[str, Any]) -> Exercise:
+
+def check_spec(kind: str, digits: int | None, element: str) -> None:
+    """Refuse a misspelt kind or a negative precision before anything is hashed."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown kind {kind!r}; choose one of {KINDS}")
+    if element not in ELEMENT_KINDS:
+        raise ValueError(f"unknown set element kind {element!r}; choose one of {ELEMENT_KINDS}")
+    if digits is not None and (isinstance(digits, bool) or not isinstance(digits, int)):
+        raise ValueError(f"digits must be a whole number of decimal places or None; got {digits!r}")
+    if digits is not None and digits < 0:
+        raise ValueError(f"digits must be ≥ 0; got {digits}")
+
+
+def _hex_list(where: str, table: dict[str, Any], key: str) -> tuple[str, ...]:
+    values = table.get(key, [])
+    if not isinstance(values, list) or not all(
+        isinstance(v, str) and len(v) == 64 and _HEX.fullmatch(v) for v in values
+    ):
+        raise ValueError(f"{where}: {key} must be a list of fingerprints (64 hex digits)")
+    return tuple(values)
+
+
+def _exercise(exercise_id: str, table: Any, work: int, need_secrets: bool) -> Exercise:
     """One validated entry, so a teacher's typo fails loudly with the exercise's name."""
     where = f"registry entry [{exercise_id}]"
-    known = {
-        "kind",
-        "digits",
-        "element",
-        "symbols",
-        "fraction",
-        "fingerprint",
-        "hint_es",
-        "hint_en",
-        "hint2_es",
-        "hint2_en",
-    }
+    if not isinstance(table, dict):
+        raise ValueError(f"{where}: must be a table")
+    known = {*SPEC_KEYS, *HINT_KEYS, *SECRET_KEYS}
     if unknown := sorted(set(table) - known):
         raise ValueError(f"{where}: unknown keys {unknown}; the keys are {sorted(known)}")
     if not _ID.fullmatch(exercise_id):
         raise ValueError(f"{where}: ids use letters, digits, '-' and '_' only")
-    missing = [key for key in ("kind", "hint_es", "hint_en", "fingerprint") if key not in table]
-    if missing:
+    required = ["kind", "hint_es", "hint_en", *(["salt", "right"] if need_secrets else [])]
+    if missing := [key for key in required if key not in table]:
         raise ValueError(f"{where}: missing {missing}")
     symbols = table.get("symbols", [])
     if not isinstance(symbols, list) or not all(isinstance(name, str) for name in symbols):
         raise ValueError(f'{where}: symbols must be a list of names, like ["s"]')
-    if not _FINGERPRINT.fullmatch(str(table["fingerprint"])):
-        raise ValueError(f"{where}: the fingerprint must be 64 lowercase hex digits")
+    salt = table.get("salt", "")
+    if need_secrets and not (isinstance(salt, str) and _HEX.fullmatch(salt)):
+        raise ValueError(f"{where}: the salt must be 32 to 64 lowercase hex digits")
     exercise = Exercise(
         id=exercise_id,
         kind=table["kind"],
-        fingerprint=table["fingerprint"],
         hint_es=str(table["hint_es"]),
         hint_en=str(table["hint_en"]),
+        hint2_es=str(table.get("hint2_es", "")),
+        hint2_en=str(table.get("hint2_en", "")),
+        salt=salt,
+        right=_hex_list(where, table, "right"),
+        decimal=_hex_list(where, table, "decimal"),
+        work=work,
         digits=table.get("digits"),
         element=table.get("element", "number"),
         symbols=tuple(symbols),
         fraction=bool(table.get("fraction", False)),
-        hint2_es=str(table.get("hint2_es", "")),
-        hint2_en=str(table.get("hint2_en", "")),
     )
     try:
         check_spec(exercise.kind, exercise.digits, exercise.element)
@@ -99,10 +137,19 @@ def _exercise(exercise_id: str, table: dict[str, Any]) -> Exercise:
     return exercise
 
 
-def parse_registry(text: str) -> dict[str, Exercise]:
-    """The exercises described by the TOML `text`."""
+def parse_registry(text: str, need_secrets: bool = True) -> dict[str, Exercise]:
+    """The exercises described by the TOML `text` (without salts when not `need_secrets`)."""
     tables = tomllib.loads(text)
-    return {exercise_id: _exercise(exercise_id, table) for exercise_id, table in tables.items()}
+    version = tables.pop("format", None)
+    if version != FORMAT:
+        raise ValueError(
+            f"the registry's format is {version!r}, this kit reads format {FORMAT}: "
+            "regenerate it with `kit fingerprints`"
+        )
+    work = tables.pop("work", WORK)
+    if isinstance(work, bool) or not isinstance(work, int) or work < 1:
+        raise ValueError(f"the registry's work must be a whole number ≥ 1; got {work!r}")
+    return {key: _exercise(key, table, work, need_secrets) for key, table in tables.items()}
 
 
 def load_registry(path: Path | None = None) -> dict[str, Exercise]:
@@ -112,11 +159,72 @@ def load_registry(path: Path | None = None) -> dict[str, Exercise]:
     return parse_registry(Path(path).read_text(encoding="utf-8"))
 
 
+def registry_path() -> Path:
+    """Where the kit's own registry lives (for `kit fingerprints`)."""
+    return Path(str(resources.files("kit.exercises").joinpath("registry.toml")))
+
+
 @cache
 def default_registry() -> dict[str, Exercise]:
     """The kit's own exercises, read once per kernel."""
     text = resources.files("kit.exercises").joinpath("registry.toml").read_text("utf-8")
     return parse_registry(text)
+
+
+def secrets_for(
+    exercise_id: str,
+    value: Any,
+    *,
+    kind: str = "number",
+    digits: int | None = None,
+    element: str = "number",
+    symbols: tuple[str, ...] = (),
+    fraction: bool = False,
+    salt: str | None = None,
+    work: int = WORK,
+    forms: tuple[set[str], set[str]] | None = None,
+) -> dict[str, Any]:
+    """{"salt", "right", "decimal"} for the answer `value`: what the registry stores of it.
+
+    `forms` gives the canonical texts (right, decimal) instead, when a kernel computed them.
+    """
+    check_spec(kind, digits, element)
+    if forms is not None:
+        right, decimal = forms
+    else:
+        try:
+            right, decimal = answer_forms(value, kind, digits, element, symbols or None)
+        except WrongKind as error:
+            raise ValueError(f"{value!r} cannot be an answer of kind {kind!r}: {error}") from None
+    if not fraction:
+        right, decimal = right | decimal, set()
+    salt = salt or new_salt()
+    return {
+        "salt": salt,
+        "right": sorted(stretched(exercise_id, salt, text, work) for text in right),
+        "decimal": sorted(stretched(exercise_id, salt, text, work) for text in decimal),
+    }
+
+
+def table_text(exercise_id: str, table: dict[str, Any]) -> str:
+    """One registry table in TOML, its keys in the documented order."""
+    lines = [f"[{exercise_id}]"]
+    for key in (*SPEC_KEYS, *HINT_KEYS, *SECRET_KEYS):
+        value = table.get(key)
+        if value is None or value == [] or value is False or value == "":
+            continue
+        lines.append(f"{key} = {_toml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(json.dumps(v, ensure_ascii=False) for v in value) + "]"
+    return json.dumps(str(value), ensure_ascii=False)
 
 
 def registry_entry(
@@ -127,22 +235,39 @@ def registry_entry(
     digits: int | None = None,
     element: str = "number",
     symbols: tuple[str, ...] = (),
+    fraction: bool = False,
     hint_es: str,
     hint_en: str,
+    hint2_es: str = "",
+    hint2_en: str = "",
+    work: int = WORK,
 ) -> str:
-    """A ready-to-paste TOML table for `registry.toml`, with the answer as a fingerprint."""
+    """A ready-to-paste TOML table for a registry, with the answer as fingerprints."""
     if not _ID.fullmatch(exercise_id):
         raise ValueError(f"exercise ids use letters, digits, '-' and '_' only; got {exercise_id!r}")
-    lines = [f"[{exercise_id}]", f"kind = {json.dumps(kind)}"]
-    if digits is not None:
-        lines.append(f"digits = {digits}")
-    if kind == "set":
-        lines.append(f"element = {json.dumps(element)}")
-    if symbols:
-        lines.append(f"symbols = {json.dumps(list(symbols), ensure_ascii=False)}")
-    lines += [
-        f"hint_es = {json.dumps(hint_es, ensure_ascii=False)}",
-        f"hint_en = {json.dumps(hint_en, ensure_ascii=False)}",
-        f'fingerprint = "{fingerprint(exercise_id, value, kind, digits, element)}"',
-    ]
-    return "\n".join(lines) + "\n"
+    spec = {"kind": kind, "digits": digits, "element": element if kind == "set" else None}
+    table = {
+        **spec,
+        "symbols": list(symbols),
+        "fraction": fraction,
+        "hint_es": hint_es,
+        "hint_en": hint_en,
+        "hint2_es": hint2_es,
+        "hint2_en": hint2_en,
+    }
+    table |= secrets_for(
+        exercise_id,
+        value,
+        kind=kind,
+        digits=digits,
+        element=element,
+        symbols=symbols,
+        fraction=fraction,
+        work=work,
+    )
+    return table_text(exercise_id, table)
+
+
+def registry_header(work: int = WORK) -> str:
+    """The first lines of a registry file: its format and work factor."""
+    return f"format = {FORMAT}\nwork = {work}\n"
