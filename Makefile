@@ -8,6 +8,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 SANITIZE := tests/nbval_sanitize.cfg
 ARTIFACTS ?= artifacts
+CLASSROOM := classroom
 
 .PHONY: lab test lint unit nbval browser student bench clean
 
@@ -17,9 +18,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[dev]'
 	@touch $(STAMP)
 
-## make lab: open the lessons in JupyterLab
+## make lab: write what is missing in classroom/ (lesson copies, student copies; a student's
+## work is never overwritten) and open it in JupyterLab
 lab: $(STAMP)
-	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/
+	$(BIN)/kit classroom --out $(CLASSROOM)
+	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) $(CLASSROOM)/
 
 ## make test: the whole suite — lint, unit and property tests, notebooks under nbval, browser
 test: lint unit nbval browser
@@ -38,9 +41,9 @@ nbval: $(STAMP)
 browser: $(STAMP)
 	KIT_ARTIFACTS=$(ARTIFACTS) $(BIN)/pytest -m browser tests/browser
 
-## make student: student copies of the exercises in student/
+## make student: the student copies in classroom/exercises/ (the classroom, without JupyterLab)
 student: $(STAMP)
-	$(BIN)/kit student exercises --out student
+	$(BIN)/kit classroom --out $(CLASSROOM)
 
 ## make bench: import and notebook times, property games per second, Palabra's finder (medians)
 bench: $(STAMP)

@@ -1,6 +1,7 @@
 """The `kit` command: open the lessons, write student copies of the exercises.
 
-kit lab                          JupyterLab on the lessons (needs the [lab] extra)
+kit lab                          JupyterLab on the classroom (needs the [lab] extra)
+kit classroom --out classroom    lesson copies and student copies; a student's work is kept
 kit voila notebooks/01_dados.ipynb   one lesson as a Voilà app, no code shown
 kit student exercises/ --out student/   student copies: solutions blanked, outputs cleared
 kit play superpoly --humans Ana Luis --bots build_asap
@@ -19,6 +20,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from kit.messages import t
+
+CLASSROOM, LESSONS, EXERCISES = Path("classroom"), Path("notebooks"), Path("exercises")
+
 
 def _server(program: str, args: list[str]) -> int:
     """Run a Jupyter server program from this environment, with a plain error if it is missing."""
@@ -32,8 +37,27 @@ def _server(program: str, args: list[str]) -> int:
 
 
 def _lab(ns: argparse.Namespace) -> int:
+    folder = ns.folder
+    if folder is None:  # the classroom: first write what is missing, when the lessons are here
+        folder = CLASSROOM
+        if LESSONS.is_dir() and EXERCISES.is_dir():
+            _classroom(argparse.Namespace(lessons=LESSONS, exercises=EXERCISES, out=folder))
+        elif not folder.is_dir():
+            sys.exit(f"kit lab: {t('classroom.nothing_to_open', folder=folder)}")
     as_root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
-    return _server("jupyter-lab", [*as_root, str(ns.folder)])
+    return _server("jupyter-lab", [*as_root, str(folder)])
+
+
+def _classroom(ns: argparse.Namespace) -> int:
+    from kit.classroom import build_classroom, report
+
+    try:
+        placed = build_classroom(ns.lessons, ns.exercises, ns.out)
+    except ValueError as err:
+        sys.exit(f"kit classroom: {err}")
+    for line in report(placed, ns.out):
+        print(line)
+    return 0
 
 
 def _voila(ns: argparse.Namespace) -> int:
@@ -45,7 +69,11 @@ def _student(ns: argparse.Namespace) -> int:
 
     if not ns.source.exists():
         sys.exit(f"kit student: {ns.source} does not exist")
-    for path in write_student_copies(ns.source, ns.out):
+    try:
+        written = write_student_copies(ns.source, ns.out)
+    except ValueError as err:
+        sys.exit(f"kit student: {err}")
+    for path in written:
         print(path)
     return 0
 
@@ -141,9 +169,16 @@ def parser() -> argparse.ArgumentParser:
         prog="kit", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     sub = p.add_subparsers(dest="command", required=True)
-    lab = sub.add_parser("lab", help="open the lessons in JupyterLab")
-    lab.add_argument("folder", nargs="?", type=Path, default=Path("notebooks"))
+    lab = sub.add_parser("lab", help="open the classroom (or FOLDER) in JupyterLab")
+    lab.add_argument("folder", nargs="?", type=Path, default=None)
     lab.set_defaults(run=_lab)
+    classroom = sub.add_parser(
+        "classroom", help="write what is missing in the classroom; a student's work is kept"
+    )
+    classroom.add_argument("--out", type=Path, default=CLASSROOM, help="the classroom folder")
+    classroom.add_argument("--lessons", type=Path, default=LESSONS, help="the lessons' folder")
+    classroom.add_argument("--exercises", type=Path, default=EXERCISES, help="the masters")
+    classroom.set_defaults(run=_classroom)
     voila = sub.add_parser("voila", help="run one notebook as a Voilà app")
     voila.add_argument("notebook", type=Path)
     voila.set_defaults(run=_voila)

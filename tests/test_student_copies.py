@@ -1,30 +1,38 @@
 """Student copies: solutions become `...`, and every check in a copy says "not yet".
 
-The master notebooks in exercises/ are run too: every check there must say ✔, so a check that
-cannot pass (or cannot fail) is caught here.
+Each exercise's solution cell (tagged `solution`) computes its answer in its own variable and
+checks it: `respuesta_2 = ...` then `check("dados-2", respuesta_2)`. The master notebooks in
+exercises/ are run too: every check there must say ✔, so a check that cannot pass (or cannot
+fail) is caught here.
 """
 
 from __future__ import annotations
 
+import ast
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from kit.cli import main
 from kit.exercises import load_registry
+from kit.exercises.checking import answer_name
 from kit.exercises.student import (
     assigned_names,
     blank_solution,
+    check_call,
     student_notebook,
     write_student_copies,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
 MASTERS = sorted((ROOT / "exercises").glob("*.ipynb"))
-CHECK = re.compile(r'^check\("([^"]+)", \w+\)$')
 COMMENT = "# Escribe tu respuesta en lugar de ... y ejecuta la celda."
+NAME_CELL = '# Escribe tu nombre entre las comillas\nnombre = ""'
 
 
 def execute(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
@@ -39,13 +47,45 @@ def execute(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return client.execute()
 
 
-def check_cells(notebook: nbformat.NotebookNode) -> list[tuple[int, str]]:
-    """(index, exercise id) of every check cell."""
+def checks_in(source: str) -> list[tuple[str, str]]:
+    """(exercise id, answer variable) of every top-level `check("ID", NAME)` in a cell."""
+    try:
+        module = ast.parse(source)
+    except SyntaxError:
+        return []
     found = []
-    for index, cell in enumerate(notebook.cells):
-        if cell.cell_type == "code" and (match := CHECK.match(cell.source.strip())):
-            found.append((index, match.group(1)))
+    for statement in module.body:
+        call = check_call(statement)
+        if call is not None and len(call.args) == 2:
+            exercise_id, answer = call.args
+            if isinstance(exercise_id, ast.Constant) and isinstance(answer, ast.Name):
+                found.append((exercise_id.value, answer.id))
     return found
+
+
+def check_cells(notebook: nbformat.NotebookNode) -> list[tuple[int, str, str]]:
+    """(cell index, exercise id, answer variable) of every check in the notebook's code."""
+    return [
+        (index, exercise_id, answer)
+        for index, cell in enumerate(notebook.cells)
+        if cell.cell_type == "code"
+        for exercise_id, answer in checks_in(cell.source)
+    ]
+
+
+def check_lines(source: str) -> list[str]:
+    """The source lines of a cell's top-level check statements."""
+    lines = source.splitlines()
+    return [
+        line
+        for statement in ast.parse(source).body
+        if check_call(statement)
+        for line in lines[statement.lineno - 1 : statement.end_lineno]
+    ]
+
+
+def tags(cell: nbformat.NotebookNode) -> list[str]:
+    return cell.metadata.get("tags", [])
 
 
 def text_of(cell: nbformat.NotebookNode) -> str:
@@ -57,11 +97,11 @@ def has_error(cell: nbformat.NotebookNode) -> bool:
 
 
 def solution_sources(notebook: nbformat.NotebookNode) -> list[str]:
-    return [
-        cell.source
-        for cell in notebook.cells
-        if cell.cell_type == "code" and "solution" in cell.metadata.get("tags", [])
-    ]
+    return [c.source for c in notebook.cells if c.cell_type == "code" and "solution" in tags(c)]
+
+
+def read(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=4)
 
 
 @pytest.fixture(scope="module")
@@ -101,62 +141,118 @@ def test_a_blank_solution_keeps_the_names_under_a_comment():
     assert blank_solution("kit.die().P({6})") == f"{COMMENT}\n..."
 
 
+def test_a_merged_solution_keeps_its_check_verbatim_after_the_blanked_names():
+    source = (
+        "dos = kit.dice_sum()\n"
+        "respuesta_2 = dos.P({7})\n"
+        "print(respuesta_2)\n"
+        'check("dados-2",  respuesta_2)  # la comprobación'
+    )
+    assert blank_solution(source) == (
+        f'{COMMENT}\ndos = ...\nrespuesta_2 = ...\ncheck("dados-2",  respuesta_2)'
+    )
+    assert blank_solution('r = 1\ncheck("a", r, registry=mios)').endswith(
+        '\ncheck("a", r, registry=mios)'
+    )
+
+
+@pytest.mark.parametrize(
+    "call", ['check("dados-2", Fraction(1, 6))', 'check("dados-2", 1 / 6)', "check(x, r)"]
+)
+def test_a_check_that_would_show_the_answer_is_refused(call):
+    with pytest.raises(ValueError, match="check"):
+        blank_solution(f"respuesta_2 = 1\n{call}")
+
+
 def test_student_notebook_blanks_solutions_and_clears_outputs():
     master = nbformat.v4.new_notebook(
         cells=[
+            nbformat.v4.new_markdown_cell("# Título"),
             nbformat.v4.new_markdown_cell("solución explicada", metadata={"tags": ["solution"]}),
             nbformat.v4.new_code_cell("x = 1", execution_count=3),
             nbformat.v4.new_code_cell(
-                "r = 2 * x  # el doble", metadata={"tags": ["solution", "other"]}
+                'r = 2 * x  # el doble\ncheck("d-1", r)', metadata={"tags": ["solution", "other"]}
             ),
             nbformat.v4.new_code_cell("print(r)"),
         ]
     )
-    master.cells[1].outputs = [nbformat.v4.new_output("stream", text="1\n")]
-    master.cells[2].metadata["execution"] = {"iopub.status.idle": "2026-11-29T13:54:05.170343Z"}
+    master.cells[2].outputs = [nbformat.v4.new_output("stream", text="1\n")]
+    master.cells[3].metadata["execution"] = {"iopub.status.idle": "2026-11-29T13:54:05.170343Z"}
     copy = student_notebook(master)
-    assert [cell.source for cell in copy.cells] == ["x = 1", f"{COMMENT}\nr = ...", "print(r)"]
-    assert copy.cells[1].metadata.tags == ["student", "other"]
-    assert all(not c.outputs and c.execution_count is None for c in copy.cells)
-    assert "execution" not in copy.cells[1].metadata  # a run time may spell an answer (5.17)
-    assert master.cells[1].outputs and len(master.cells) == 4  # the master is untouched
+    assert [cell.source for cell in copy.cells][3:] == [
+        "x = 1",
+        f'{COMMENT}\nr = ...\ncheck("d-1", r)',
+        "print(r)",
+    ]
+    assert copy.cells[4].metadata.tags == ["student", "other"]
+    assert all(not c.outputs and c.execution_count is None for c in copy.cells if "outputs" in c)
+    assert "execution" not in copy.cells[4].metadata  # a run time may spell an answer (5.17)
+    assert master.cells[2].outputs and len(master.cells) == 5  # the master is untouched
 
 
-def test_copies_never_overwrite_the_masters(tmp_path):
-    with pytest.raises(ValueError, match="overwrite"):
-        write_student_copies(ROOT / "exercises", ROOT / "exercises")
-    (single,) = write_student_copies(MASTERS[0], tmp_path)
-    assert single == tmp_path / MASTERS[0].name
+# -- the name cell -----------------------------------------------------------------------------
+
+
+def test_a_copy_asks_for_the_name_before_its_first_code_cell():
+    master = nbformat.v4.new_notebook(
+        cells=[nbformat.v4.new_markdown_cell("# Título"), nbformat.v4.new_code_cell("import kit")]
+    )
+    copy = student_notebook(master)
+    title, prompt, name_cell, first = copy.cells
+    assert (title.source, first.source) == ("# Título", "import kit")
+    assert prompt.cell_type == "markdown" and "nombre" in prompt.source
+    assert name_cell.cell_type == "code" and name_cell.source == NAME_CELL
+    assert tags(name_cell) == ["name"]
+    assert nbformat.validate(copy) is None
+    assert student_notebook(copy).cells == copy.cells  # a copy of a copy asks only once
+    ids = [cell.id for cell in student_notebook(master).cells]
+    assert ids == [cell.id for cell in copy.cells]  # the same master, the same copy
+
+
+def test_a_copy_of_an_old_notebook_gets_name_cells_without_ids():
+    old = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("import kit")])
+    old.nbformat_minor = 4
+    for cell in old.cells:
+        del cell["id"]
+    copy = student_notebook(old)
+    assert [cell.get("id") for cell in copy.cells] == [None, None, None]
+    assert nbformat.validate(copy) is None
+
+
+def test_every_student_copy_has_its_name_cell_once_after_the_title(student_dir, name):
+    copy = read(student_dir / name)
+    name_cells = [i for i, cell in enumerate(copy.cells) if "name" in tags(cell)]
+    first_code = next(i for i, cell in enumerate(copy.cells) if cell.cell_type == "code")
+    assert name_cells == [first_code] and copy.cells[first_code].source == NAME_CELL
+    assert copy.cells[0].cell_type == "markdown" and copy.cells[0].source.startswith("# ")
 
 
 # -- the masters -------------------------------------------------------------------------------
 
 
-def test_every_master_has_enough_checks_each_after_its_solution(name):
-    notebook = nbformat.read(ROOT / "exercises" / name, as_version=4)
+def test_every_master_checks_each_answer_in_its_own_solution_cell(name):
+    notebook = read(ROOT / "exercises" / name)
     checks = check_cells(notebook)
     assert len(checks) >= 8
-    for index, _ in checks:
-        before = notebook.cells[index - 1]
-        assert "solution" in before.metadata.get("tags", []), notebook.cells[index].source
-    ids = [exercise_id for _, exercise_id in checks]
+    for index, exercise_id, answer in checks:
+        cell = notebook.cells[index]
+        assert "solution" in tags(cell), cell.source
+        assert answer == answer_name(exercise_id), cell.source
+        assert answer in assigned_names(cell.source), cell.source
+    ids = [exercise_id for _, exercise_id, _ in checks]
     assert len(set(ids)) == len(ids)
     assert set(ids) <= set(load_registry())
 
 
 def test_every_registered_exercise_is_in_a_master():
-    used = {
-        exercise_id
-        for path in MASTERS
-        for _, exercise_id in check_cells(nbformat.read(path, as_version=4))
-    }
+    used = {exercise_id for path in MASTERS for _, exercise_id, _ in check_cells(read(path))}
     assert used == set(load_registry())
 
 
 def test_masters_pass_every_check_when_run(name):
-    notebook = execute(nbformat.read(ROOT / "exercises" / name, as_version=4))
+    notebook = execute(read(ROOT / "exercises" / name))
     assert not [cell.source for cell in notebook.cells if has_error(cell)]
-    for index, exercise_id in check_cells(notebook):
+    for index, exercise_id, _ in check_cells(notebook):
         cell = notebook.cells[index]
         assert text_of(cell) == "✔ ¡Correcto!\n", (exercise_id, text_of(cell))
         assert [output.output_type for output in cell.outputs] == ["stream"]  # no echoed value
@@ -166,28 +262,79 @@ def test_masters_pass_every_check_when_run(name):
 
 
 def test_student_copies_have_no_solution_left(student_dir, name):
-    master = nbformat.read(ROOT / "exercises" / name, as_version=4)
-    copy = nbformat.read(student_dir / name, as_version=4)
-    assert len(copy.cells) == len(master.cells)
+    master = read(ROOT / "exercises" / name)
+    copy = read(student_dir / name)
+    assert len(copy.cells) == len(master.cells) + 2  # the name cells
     assert not solution_sources(copy)
     for cell in copy.cells:
-        if "student" in cell.metadata.get("tags", []):
-            assert cell.source.startswith(COMMENT)
-            assert all(
-                re.fullmatch(r"(\w+ = )?\.\.\.", line) for line in cell.source.splitlines()[1:]
-            )
+        if "student" in tags(cell):
+            first, *lines = cell.source.splitlines()
+            assert first == COMMENT
+            checks = check_lines(cell.source)
+            blanks = lines[: len(lines) - len(checks)]
+            assert blanks and all(re.fullmatch(r"(\w+ = )?\.\.\.", line) for line in blanks)
+            assert lines[len(blanks) :] == checks
         if cell.cell_type == "code":
             assert not cell.outputs and cell.execution_count is None
 
 
+def test_student_copies_keep_every_check_of_the_master_in_its_answer_cell(student_dir, name):
+    master = read(ROOT / "exercises" / name)
+    copy = read(student_dir / name)
+    copied = check_cells(copy)
+    assert [check[1:] for check in copied] == [check[1:] for check in check_cells(master)]
+    assert all("student" in tags(copy.cells[index]) for index, _, _ in copied)
+
+
 def test_student_copies_run_and_every_check_says_not_yet(student_dir, name):
-    notebook = execute(nbformat.read(student_dir / name, as_version=4))
+    notebook = execute(read(student_dir / name))
     assert not [cell.source for cell in notebook.cells if has_error(cell)]
     checks = check_cells(notebook)
     assert len(checks) >= 8
-    for index, exercise_id in checks:
+    for index, exercise_id, _ in checks:
         out = text_of(notebook.cells[index])
         assert "✘" in out and "✔" not in out, (exercise_id, out)
+
+
+# -- kit student with bad input: a plain message, never a traceback ----------------------------
+
+
+def test_kit_student_refuses_a_broken_notebook_and_writes_nothing(tmp_path):
+    masters = tmp_path / "masters"
+    masters.mkdir()
+    (masters / "bien.ipynb").write_bytes(MASTERS[0].read_bytes())
+    (masters / "roto.ipynb").write_text('{"cells": [', encoding="utf-8")
+    out = tmp_path / "out"
+    with pytest.raises(SystemExit, match=r"kit student: .*roto\.ipynb no es un cuaderno"):
+        main(["student", str(masters), "--out", str(out)])
+    assert not out.exists()
+
+
+def test_kit_student_refuses_to_overwrite_the_masters():
+    with pytest.raises(SystemExit, match="sobrescribirían los originales"):
+        main(["student", str(ROOT / "exercises"), "--out", str(ROOT / "exercises")])
+    with pytest.raises(SystemExit, match="sobrescribirían los originales"):
+        main(["student", str(MASTERS[0]), "--out", str(ROOT / "exercises")])
+
+
+def test_kit_student_refuses_an_out_that_is_a_file(tmp_path):
+    out = tmp_path / "copias.ipynb"
+    out.write_text("mine", encoding="utf-8")
+    with pytest.raises(SystemExit, match="es un archivo, no una carpeta"):
+        main(["student", str(MASTERS[0]), "--out", str(out)])
+    assert out.read_text(encoding="utf-8") == "mine"
+
+
+def test_the_kit_command_prints_no_traceback_for_a_broken_notebook(tmp_path):
+    (tmp_path / "roto.ipynb").write_text("no soy json", encoding="utf-8")
+    kit = Path(sys.executable).parent / "kit"
+    run = subprocess.run(
+        [kit, "student", tmp_path / "roto.ipynb", "--out", tmp_path / "out"],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 1
+    assert run.stderr.startswith("kit student: ") and "Traceback" not in run.stderr
 
 
 # -- no answer in plain text -------------------------------------------------------------------
@@ -237,10 +384,15 @@ def kit_texts() -> dict[str, str]:
 
 
 def solution_lines() -> set[str]:
+    """Every line of every solution, except its checks (which a copy keeps: they name no
+    answer, only the variable that holds it)."""
     lines = set()
     for path in MASTERS:
-        for source in solution_sources(nbformat.read(path, as_version=4)):
-            lines |= {line.strip() for line in source.splitlines() if line.strip()}
+        for source in solution_sources(read(path)):
+            checks = set(check_lines(source))
+            lines |= {line.strip() for line in source.splitlines() if line.strip()} - {
+                line.strip() for line in checks
+            }
     return lines
 
 

@@ -136,7 +136,27 @@ def jupyterlab_root(jupyterlab: str, jupyterlab_home: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def jupyterlab(jupyterlab_home: Path) -> Iterator[str]:
-    home = jupyterlab_home
+    yield from serve_lab(jupyterlab_home, copy_notebooks(jupyterlab_home))
+
+
+@pytest.fixture(scope="session")
+def classroom_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A classroom made by `kit classroom` from the kit's lessons and masters."""
+    from kit.classroom import build_classroom
+
+    root = tmp_path_factory.mktemp("classroom") / "classroom"
+    build_classroom(REPO / "notebooks", REPO / "exercises", root)
+    return root
+
+
+@pytest.fixture(scope="session")
+def classroom_lab(classroom_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """JupyterLab on the classroom folder, as `make lab` starts it."""
+    yield from serve_lab(tmp_path_factory.mktemp("classroom-lab"), classroom_root)
+
+
+def serve_lab(home: Path, root: Path) -> Iterator[str]:
+    """JupyterLab on `root`, with this suite's settings and Jupyter's folders under `home`."""
     for plugin, settings in LAB_SETTINGS.items():
         path = home / "settings" / f"{plugin}.jupyterlab-settings"
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -150,7 +170,7 @@ def jupyterlab(jupyterlab_home: Path) -> Iterator[str]:
         "--ServerApp.password=",
         "--ip=127.0.0.1",
         f"--port={port}",
-        f"--ServerApp.root_dir={copy_notebooks(home)}",
+        f"--ServerApp.root_dir={root}",
         "--LabApp.expose_app_in_browser=True",  # window.jupyterapp: the test sees the kernel
     ]
     yield from serve(args, f"http://127.0.0.1:{port}", home)

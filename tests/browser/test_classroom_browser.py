@@ -1,0 +1,97 @@
+"""A student's copy in the classroom, in a real browser: write answers, run them, see ✔ and ✘.
+
+The classroom is built by `kit.classroom` and served as `make lab` serves it; the notebook is
+the student copy of exercises/02_tablero.ipynb, with its name cell and blanked answers.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pytest
+from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
+from playwright.sync_api import Locator, Page, expect
+
+from kit.classroom import build_classroom
+
+REPO = Path(__file__).resolve().parents[2]
+
+COPY = "exercises/02_tablero.ipynb"
+
+
+def cell_with(page: Page, text: str) -> Locator:
+    cell = page.locator(".jp-CodeCell", has_text=text)
+    expect(cell).to_have_count(1)
+    return cell
+
+
+def source_with(root: Path, text: str) -> str:
+    """The source of the copy's one code cell that contains `text`, as written on disk."""
+    notebook = nbformat.read(root / COPY, as_version=4)
+    (source,) = [cell.source for cell in notebook.cells if text in cell.source]
+    return source
+
+
+def write_and_run(cell: Locator, source: str) -> None:
+    """Replace the cell's text as a student would (select all, type) and run it."""
+    cell.locator(".cm-content").click()
+    page = cell.page
+    page.keyboard.press("Control+a")
+    page.keyboard.insert_text(source)
+    page.keyboard.press("Shift+Enter")
+
+
+def wait_for_all_cells_to_finish(page: Page) -> None:
+    """Run all marks every cell [*] at once; the notebook is done when no [*] is left."""
+    page.wait_for_function(
+        """() => ![...document.querySelectorAll('.jp-InputPrompt')]
+                 .some(prompt => prompt.textContent.includes('*'))""",
+        timeout=KERNEL_SECONDS * 1000,
+    )
+
+
+@pytest.mark.browser
+def test_a_student_answers_in_the_classroom_copy(
+    page: Page, page_errors, classroom_lab: str, classroom_root: Path, artifacts: Path
+):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{classroom_lab}/lab/tree/{COPY}")
+    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
+    wait_for_the_kernel(page)
+    run_all_cells(page)
+    wait_for_all_cells_to_finish(page)
+
+    name = cell_with(page, "nombre = ")
+    write_and_run(name, source_with(classroom_root, 'nombre = ""').replace('""', '"Ana"'))
+
+    right, wrong = 'check("tablero-1", respuesta_1)', 'check("tablero-2", respuesta_2)'
+    first = cell_with(page, right)
+    expect(first.locator(".jp-OutputArea-output")).to_contain_text("✘")  # "not yet", from run all
+    answer = source_with(classroom_root, right).replace("respuesta_1 = ...", "respuesta_1 = 3/36")
+    write_and_run(first, answer)
+    second = cell_with(page, wrong)
+    wrong_answer = "respuesta_2 = Fraction(1, 2)"
+    write_and_run(
+        second, source_with(classroom_root, wrong).replace("respuesta_2 = ...", wrong_answer)
+    )
+
+    expect(second.locator(".jp-OutputArea-output")).to_contain_text("✘ Todavía no.")
+    first.scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / "classroom-tablero.png")
+    expect(first.locator(".jp-OutputArea-output")).to_have_text("✔ ¡Correcto!")
+    assert unexpected(page_errors) == []
+    saved_is_kept_by_the_next_build(page, classroom_root)
+
+
+def saved_is_kept_by_the_next_build(page: Page, root: Path) -> None:
+    """JupyterLab keeps the copy's fingerprint when the student saves, so the next `make lab`
+    sees an up-to-date copy: it neither overwrites the work nor writes a `-2` beside it."""
+    page.keyboard.press("Control+s")
+    expect(page.locator(".lm-TabBar-tab.jp-mod-dirty")).to_have_count(0, timeout=30_000)
+    saved = (root / COPY).read_text(encoding="utf-8")
+    sources = "\n".join(cell.source for cell in nbformat.reads(saved, as_version=4).cells)
+    assert 'nombre = "Ana"' in sources and "respuesta_1 = 3/36" in sources
+    placed = build_classroom(REPO / "notebooks", REPO / "exercises", root)
+    assert {item.status for item in placed} == {"current"}
+    assert (root / COPY).read_text(encoding="utf-8") == saved
