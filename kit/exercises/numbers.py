@@ -25,6 +25,8 @@ SIGNIFICANT = 9
 # calculation (about 1e-15), far below the ninth significant figure (1e-9).
 _NOISE = Fraction(1, 10**11)
 _HALF = Fraction(1, 2)
+# An inexact value this close to 0 is 0: no lesson's answer is that small.
+_ZERO = Fraction(1, 10**12)
 
 
 class WrongKind(ValueError):
@@ -39,7 +41,11 @@ def read_number(value: Any, rounded: bool = True) -> tuple[Fraction, bool]:
     `rounded` (the teacher's answer, whose nearby roundings are all registered).
     """
     number, exact = _read(value)
-    return (number, exact) if exact or not rounded else (round_sig(number), False)
+    if exact or not rounded:
+        return number, exact
+    if abs(number) < _ZERO:  # 0.1 + 0.2 - 0.3 is 5.6e-17: the noise of a calculation of 0
+        return Fraction(0), False
+    return round_sig(number), False
 
 
 def _read(value: Any) -> tuple[Fraction, bool]:

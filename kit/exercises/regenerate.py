@@ -15,6 +15,7 @@ from __future__ import annotations
 import ast
 import json
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,7 @@ from kit.exercises.registry import (
     table_text,
 )
 
-_MARK = "@@kit-answer-forms@@"
+MARK = "@@kit-answer-forms@@"
 _PROBE = """\
 import json as _kit_json
 from kit.exercises.canonical import answer_forms as _kit_forms
@@ -69,15 +70,19 @@ def check_calls(source: str) -> list[tuple[str, str]]:
 def _probe_result(cell: Any) -> Any:
     for output in cell.get("outputs", []):
         for line in output.get("text", "").splitlines():
-            if line.startswith(_MARK):
-                return json.loads(line[len(_MARK) :])
+            if line.startswith(MARK):
+                return json.loads(line[len(MARK) :])
     raise RuntimeError("the kernel gave no answer forms")
 
 
-def master_forms(
-    notebook: Path, specs: dict[str, dict[str, Any]], timeout: int = 600
-) -> dict[str, tuple[list[str], list[str]]]:
-    """{exercise id: (right texts, decimal texts)} of every check in one master notebook."""
+def run_master(
+    notebook: Path, probe: Callable[[str, str], str], timeout: int = 600
+) -> dict[str, Any]:
+    """Run a master cell by cell; after each `check("ID", NAME)` run `probe(ID, NAME)`'s code.
+
+    The probe prints one line, the mark and then JSON; {exercise id: that JSON} is returned.
+    Probing right after the check's own cell reads the value the check judged.
+    """
     import nbformat
     from nbclient import NotebookClient
 
@@ -89,37 +94,48 @@ def master_forms(
         allow_errors=True,
         resources={"metadata": {"path": str(notebook.resolve().parent)}},
     )
-    found: dict[str, tuple[list[str], list[str]]] = {}
+    found: dict[str, Any] = {}
     with client.setup_kernel():
         for index, cell in enumerate(list(book.cells)):
             if cell.cell_type != "code":
                 continue
             client.execute_cell(cell, index)
             for exercise_id, name in check_calls(cell.source):
-                if exercise_id not in specs:
-                    raise ValueError(
-                        f"{notebook.name}: check({exercise_id!r}, …) has no registry entry; "
-                        "add its kind and hints to the registry first"
-                    )
-                spec = specs[exercise_id]
-                probe = nbformat.v4.new_code_cell(
-                    _PROBE.format(
-                        name=name,
-                        kind=spec["kind"],
-                        digits=spec.get("digits"),
-                        element=spec.get("element", "number"),
-                        symbols=tuple(spec.get("symbols", ())) or None,
-                        mark=_MARK,
-                    )
-                )
-                client.execute_cell(probe, index)
-                result = _probe_result(probe)
-                if isinstance(result, dict):
-                    raise ValueError(
-                        f"{notebook.name}: the answer of {exercise_id} cannot be read as "
-                        f"{spec['kind']}: {result['error']}"
-                    )
-                found[exercise_id] = (result[0], result[1])
+                probe_cell = nbformat.v4.new_code_cell(probe(exercise_id, name))
+                client.execute_cell(probe_cell, index)
+                found[exercise_id] = _probe_result(probe_cell)
+    return found
+
+
+def master_forms(
+    notebook: Path, specs: dict[str, dict[str, Any]]
+) -> dict[str, tuple[list[str], list[str]]]:
+    """{exercise id: (right texts, decimal texts)} of every check in one master notebook."""
+
+    def probe(exercise_id: str, name: str) -> str:
+        if exercise_id not in specs:
+            raise ValueError(
+                f"{notebook.name}: check({exercise_id!r}, …) has no registry entry; "
+                "add its kind and hints to the registry first"
+            )
+        spec = specs[exercise_id]
+        return _PROBE.format(
+            name=name,
+            kind=spec["kind"],
+            digits=spec.get("digits"),
+            element=spec.get("element", "number"),
+            symbols=tuple(spec.get("symbols", ())) or None,
+            mark=MARK,
+        )
+
+    found = {}
+    for exercise_id, result in run_master(notebook, probe).items():
+        if isinstance(result, dict):
+            raise ValueError(
+                f"{notebook.name}: the answer of {exercise_id} cannot be read as "
+                f"{specs[exercise_id]['kind']}: {result['error']}"
+            )
+        found[exercise_id] = (result[0], result[1])
     return found
 
 
@@ -138,26 +154,34 @@ def _specs(registry: Path) -> tuple[dict[str, dict[str, Any]], int]:
 def regenerate(
     masters: Path, registry: Path, *, new_salts: bool = False, work: int | None = None
 ) -> list[str]:
-    """Rewrite `registry`'s salts and fingerprints from the notebooks in `masters`.
+    """Rewrite `registry`'s salts and fingerprints from the master notebooks in `masters`.
 
-    Returns the exercise ids written. Fails, changing nothing, when an entry has no check in
-    the masters or a check has no entry.
+    `masters` is a folder (every entry must be checked by one of its notebooks) or one
+    notebook (only its exercises are written; the others are kept, so the work factor must
+    stay). Returns the exercise ids written; on a problem nothing is changed.
     """
     masters, registry = Path(masters), Path(registry)
     specs, old_work = _specs(registry)
     work = work or old_work
-    notebooks = [masters] if masters.is_file() else sorted(masters.glob("*.ipynb"))
+    partial = masters.is_file()
+    if partial and work != old_work:
+        raise ValueError("a new work factor needs every fingerprint anew: give the folder")
+    notebooks = [masters] if partial else sorted(masters.glob("*.ipynb"))
     forms: dict[str, tuple[list[str], list[str]]] = {}
-    origin: dict[str, str] = {}
     for notebook in notebooks:
         for exercise_id, found in master_forms(notebook, specs).items():
             forms[exercise_id] = found
-            origin[exercise_id] = notebook.name
-    if unchecked := sorted(set(specs) - set(forms)):
+    unchecked = sorted(set(specs) - set(forms))
+    if unchecked and not partial:
         raise ValueError(f"no master notebook checks {unchecked}: remove them or add the checks")
-    blocks, last_notebook = [], None
-    for exercise_id in sorted(specs, key=lambda key: (origin[key], _number(key))):
+    blocks = []
+    for exercise_id in specs:
         table = specs[exercise_id]
+        kept = {key: table.get(key) for key in (*SPEC_KEYS, *HINT_KEYS)}
+        if exercise_id not in forms:
+            kept |= {key: table.get(key) for key in ("salt", "right", "decimal")}
+            blocks.append((exercise_id, table_text(exercise_id, kept)))
+            continue
         right, decimal = forms[exercise_id]
         salt = table.get("salt") if not new_salts and isinstance(table.get("salt"), str) else None
         secrets = secrets_for(
@@ -169,14 +193,26 @@ def regenerate(
             work=work,
             forms=(set(right), set(decimal)),
         )
-        kept = {key: table.get(key) for key in (*SPEC_KEYS, *HINT_KEYS)}
-        if origin[exercise_id] != last_notebook:
-            blocks.append(f"# {masters.name}/{origin[exercise_id]}\n")
-            last_notebook = origin[exercise_id]
-        blocks.append(table_text(exercise_id, kept | secrets))
-    text = _HEADER + registry_header(work) + "\n" + "\n".join(blocks)
-    registry.write_text(text, encoding="utf-8")
+        blocks.append((exercise_id, table_text(exercise_id, kept | secrets)))
+    registry.write_text(_file_text(blocks, work), encoding="utf-8")
     return sorted(forms)
+
+
+def _file_text(blocks: list[tuple[str, str]], work: int) -> str:
+    """The registry file: header, then the tables grouped by notebook, in exercise order."""
+    parts = [_HEADER + registry_header(work)]
+    last = None
+    for exercise_id, table in sorted(blocks, key=lambda b: (_group(b[0]), _number(b[0]))):
+        group = _group(exercise_id)
+        if group != last:
+            parts.append(f"# {group}-N: the exercises of the notebook on {group}\n")
+            last = group
+        parts.append(table)
+    return "\n".join(parts)
+
+
+def _group(exercise_id: str) -> str:
+    return exercise_id.rsplit("-", 1)[0]
 
 
 def _number(exercise_id: str) -> tuple[int, str]:

@@ -66,7 +66,7 @@ def _advice(error: SyntaxError, line: str) -> str:
     if match and ("decimal literal" in message or "invalid syntax" in message):
         number, name = match.groups()
         return t("slips.times", typed=match.group(0), fixed=f"{number}*{name}")
-    if any(word in message for word in ("never closed", "unterminated", "unexpected EOF")):
+    if any(word in message for word in ("never closed", "unterminated", "EOF", "incomplete input")):
         return t("slips.unclosed")
     if "unmatched" in message or "does not match" in message:
         return t("slips.unmatched")
