@@ -4,6 +4,8 @@ kit lab                          JupyterLab on the classroom (needs the [lab] ex
 kit classroom --out classroom    lesson copies and student copies; a student's work is kept
 kit voila notebooks/01_dados.ipynb   one lesson as a Voilà app, no code shown
 kit student exercises/ --out student/   student copies: solutions blanked, outputs cleared
+kit grade student/ --csv notas.csv --html notas.html
+                                 mark the students' notebooks from what they compute
 kit play superpoly --humans Ana Luis --bots build_asap
                                  a class game as a Voilà app (resumes its saved game)
 kit sim el_pale --players 4 --games 200 --seed 1 --policy build_asap --csv out.csv
@@ -164,6 +166,32 @@ def _sim(ns: argparse.Namespace) -> int:
     return 0
 
 
+def _seconds(text: str) -> float:
+    """--timeout: a number of seconds above 0, or a plain message."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = float("nan")
+    if not 0 < seconds < float("inf"):
+        raise argparse.ArgumentTypeError(t("grade.bad_timeout", value=text))
+    return seconds
+
+
+def _grade(ns: argparse.Namespace) -> int:
+    from kit.exercises.grading import GradeError, mark_class
+
+    limit = {} if ns.timeout is None else {"timeout": ns.timeout}
+    try:
+        report = mark_class(ns.submissions, ns.csv, html_path=ns.html, **limit)
+    except GradeError as err:
+        sys.exit(str(err))
+    except KeyboardInterrupt:
+        sys.exit(t("grade.interrupted"))
+    for line in report:
+        print(line)
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="kit", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -228,6 +256,14 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--csv", type=Path, help="write one row per game to this CSV file")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(run=_sim)
+    grade = sub.add_parser("grade", help="mark the students' exercise notebooks: CSV, page")
+    grade.add_argument("submissions", nargs="+", type=Path, help="notebooks or folders of them")
+    grade.add_argument("--csv", type=Path, required=True, help="the marks, one row per notebook")
+    grade.add_argument("--html", type=Path, help="also a page for the teacher: table and chart")
+    grade.add_argument(
+        "--timeout", type=_seconds, help="seconds each notebook may run (default 300)"
+    )
+    grade.set_defaults(run=_grade)
     return p
 
 
