@@ -81,7 +81,7 @@ def enumeration(old_cost: float, new_cost: float, budget: float) -> None:
     specs, _work = _specs(registry_path())
     forms: dict[str, set[str]] = {}
     for master in sorted((ROOT / "exercises").glob("*.ipynb")):
-        for exercise_id, (right, _decimal) in master_forms(master, specs).items():
+        for exercise_id, (right, _decimal, _rounded) in master_forms(master, specs).items():
             forms[exercise_id] = set(right)
     exercises = load_registry()
     numbers = sorted(key for key, e in exercises.items() if e.kind == "number")

@@ -4,6 +4,7 @@ kit lab                          JupyterLab on the classroom (needs the [lab] ex
 kit classroom --out classroom    lesson copies and student copies; a student's work is kept
 kit voila notebooks/01_dados.ipynb   one lesson as a Voilà app, no code shown
 kit student exercises/ --out student/   student copies: solutions blanked, outputs cleared
+kit fingerprints exercises/      the registry's salts and fingerprints, from the masters
 kit grade student/ --csv notas.csv --html notas.html
                                  mark the students' notebooks from what they compute
 kit play superpoly --humans Ana Luis --bots build_asap
@@ -192,6 +193,19 @@ def _grade(ns: argparse.Namespace) -> int:
     return 0
 
 
+def _fingerprints(ns: argparse.Namespace) -> int:
+    from kit.exercises.regenerate import regenerate
+    from kit.exercises.registry import registry_path
+
+    registry = ns.registry or registry_path()
+    try:
+        written = regenerate(ns.masters, registry, new_salts=ns.new_salts, work=ns.work)
+    except (ValueError, OSError) as err:
+        sys.exit(f"kit fingerprints: {err}")
+    print(f"{len(written)} exercises fingerprinted in {registry}")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="kit", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -264,6 +278,14 @@ def parser() -> argparse.ArgumentParser:
         "--timeout", type=_seconds, help="seconds each notebook may run (default 300)"
     )
     grade.set_defaults(run=_grade)
+    prints = sub.add_parser(
+        "fingerprints", help="write the registry's salts and fingerprints from the masters"
+    )
+    prints.add_argument("masters", type=Path, help="the master exercise notebooks (a folder)")
+    prints.add_argument("--registry", type=Path, help="default: the kit's own registry.toml")
+    prints.add_argument("--new-salts", action="store_true", help="draw new salts for every entry")
+    prints.add_argument("--work", type=int, help="sha256 rounds per fingerprint (default: kept)")
+    prints.set_defaults(run=_fingerprints)
     return p
 
 

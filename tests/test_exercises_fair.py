@@ -145,11 +145,22 @@ def test_a_right_decimal_is_told_that_the_fraction_is_asked_for():
     for answer in (1 / 12, 3 / 36, math.nextafter(1 / 12, 0)):
         feedback, out = quiet_check("e", answer, exercises)
         assert not feedback
-        assert out.startswith("✘ Tu 0,08333 es correcto en decimal") and "fracción" in out
+        assert out.startswith("✘ Tu 0,0833333 es correcto en decimal") and "fracción" in out
     assert quiet_check("e", Fraction(3, 36), exercises)[0]
     assert quiet_check("e", sympy.Rational(1, 12), exercises)[0]
-    assert "Pista: idea" in quiet_check("e", 0.0833, exercises)[1]
+    assert "Pista: idea" in quiet_check("e", 0.0843, exercises)[1]
     assert quiet_check("n", 12.0, exercises)[0]  # a whole number is the same in decimal
+
+
+def test_an_answer_rounded_by_hand_is_told_apart_from_a_wrong_one():
+    exercises = registry(("e", Fraction(1, 6), {}), ("d", Fraction(1, 6), {"digits": 4}))
+    for typed in (0.17, 0.167, 0.1667, 0.16667, 0.166667):
+        feedback, out = quiet_check("e", typed, exercises)
+        assert not feedback and out.startswith(f"✘ Casi: tu {str(typed).replace('.', ',')} es")
+    assert quiet_check("e", 0.1666, exercises)[1].startswith("✘ Todavía no.")  # not rounded
+    assert quiet_check("e", 1 / 6, exercises)[0]
+    assert quiet_check("d", 0.1667, exercises)[0]  # where 4 decimals are asked, it is right
+    assert not exercises["d"].rounded
 
 
 # -- hints in two levels ---------------------------------------------------------------------

@@ -31,6 +31,7 @@ from kit.exercises.numbers import (
     number_text,
     read_number,
     round_sig,
+    round_to,
 )
 from kit.exercises.text import normalise_text
 
@@ -184,12 +185,30 @@ def answer_forms(
     digits: int | None = None,
     element: str = "number",
     symbols: tuple[str, ...] | None = None,
-) -> tuple[set[str], set[str]]:
-    """(texts that are right, texts of a float equal to the answer) for the teacher's `value`.
+) -> tuple[set[str], set[str], set[str]]:
+    """(right texts, texts of a float equal to the answer, texts of the answer rounded).
 
     The second set is empty when a float is as good as the exact value (digits given, or an
     answer with few decimals); otherwise an exercise may answer it with «se pide la fracción».
+    The third holds the answer rounded by hand to 2-6 decimals (0.2857 for 2/7): not right
+    where the value itself is asked for, but worth telling apart from a wrong answer.
     """
+    right, decimal = _right_and_decimal(value, kind, digits, element, symbols)
+    by_hand = _by_hand(value, kind, digits) - right - decimal
+    return right, decimal, by_hand
+
+
+def _by_hand(value: Any, kind: str, digits: int | None) -> set[str]:
+    """The texts of a number exercise's answer rounded to 2 to 6 decimals."""
+    if kind != "number" or digits is not None:
+        return set()
+    number, _exact = read_number(value, rounded=False)
+    return {f"number:{number_text(round_to(number, places), None)}" for places in range(2, 7)}
+
+
+def _right_and_decimal(
+    value: Any, kind: str, digits: int | None, element: str, symbols: tuple[str, ...] | None
+) -> tuple[set[str], set[str]]:
     if kind == "number":
         forms = _number_forms(*read_number(value, rounded=False), digits)
         exact, rounded = forms.exact, forms.rounded - {forms.exact}

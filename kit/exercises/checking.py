@@ -149,7 +149,7 @@ def _wrong(exercise: Exercise, form: str) -> str:
 def _decimal_text(answer: Any) -> str:
     """A student's decimal as a Spanish reader writes it: 0,08333."""
     try:
-        return format(float(answer), ".4g").replace(".", ",")
+        return format(float(answer), ".6g").replace(".", ",")
     except Exception:
         return str(answer)
 
@@ -173,6 +173,8 @@ def _judge(exercise: Exercise, answer: Any) -> Feedback:
         return Feedback(True, t("check.right"))
     if any(hmac.compare_digest(fingerprint, decimal) for decimal in exercise.decimal):
         return Feedback(False, t("check.fraction_wanted", number=_decimal_text(answer)))
+    if any(hmac.compare_digest(fingerprint, by_hand) for by_hand in exercise.rounded):
+        return Feedback(False, t("check.rounded", number=_decimal_text(answer)))
     return Feedback(False, _wrong(exercise, form))
 
 

@@ -101,6 +101,11 @@ def nearby_roundings(value: Fraction) -> set[Fraction]:
     return {round_sig(value - spread), round_sig(value), round_sig(value + spread)}
 
 
+def round_to(value: Fraction, places: int) -> Fraction:
+    """`value` rounded half away from zero to `places` decimals, as a Fraction."""
+    return Fraction(_round_half_up(value * 10**places), 10**places)
+
+
 def number_text(value: Fraction, digits: int | None) -> str:
     """Exact "p/q", or the value rounded half away from zero to `digits` decimals ("6667e-4")."""
     if digits is None:

@@ -22,6 +22,7 @@ from typing import Any
 from kit.exercises.fingerprints import WORK, new_salt
 from kit.exercises.registry import (
     HINT_KEYS,
+    SECRET_KEYS,
     SPEC_KEYS,
     check_spec,
     registry_header,
@@ -34,15 +35,15 @@ _PROBE = """\
 import json as _kit_json
 from kit.exercises.canonical import answer_forms as _kit_forms
 try:
-    _kit_right, _kit_decimal = _kit_forms({name}, {kind!r}, {digits!r}, {element!r}, {symbols!r})
-    print({mark!r} + _kit_json.dumps([sorted(_kit_right), sorted(_kit_decimal)]))
+    _kit_all = _kit_forms({name}, {kind!r}, {digits!r}, {element!r}, {symbols!r})
+    print({mark!r} + _kit_json.dumps([sorted(_kit_part) for _kit_part in _kit_all]))
 except Exception as _kit_error:
     print({mark!r} + _kit_json.dumps({{"error": repr(_kit_error)}}))
 """
 _HEADER = """\
 # The answers to the exercises, stored only as salted, stretched fingerprints
 # (see kit/exercises/registry.py). A teacher writes kind, digits, fraction and the hints;
-# `kit fingerprints exercises/` writes salt, right and decimal from the master notebooks.
+# `kit fingerprints exercises/` writes salt, right, decimal and rounded from the masters.
 """
 
 
@@ -109,8 +110,8 @@ def run_master(
 
 def master_forms(
     notebook: Path, specs: dict[str, dict[str, Any]]
-) -> dict[str, tuple[list[str], list[str]]]:
-    """{exercise id: (right texts, decimal texts)} of every check in one master notebook."""
+) -> dict[str, tuple[list[str], list[str], list[str]]]:
+    """{exercise id: (right, decimal, rounded texts)} of every check in one master notebook."""
 
     def probe(exercise_id: str, name: str) -> str:
         if exercise_id not in specs:
@@ -135,7 +136,7 @@ def master_forms(
                 f"{notebook.name}: the answer of {exercise_id} cannot be read as "
                 f"{specs[exercise_id]['kind']}: {result['error']}"
             )
-        found[exercise_id] = (result[0], result[1])
+        found[exercise_id] = (result[0], result[1], result[2])
     return found
 
 
@@ -161,13 +162,15 @@ def regenerate(
     stay). Returns the exercise ids written; on a problem nothing is changed.
     """
     masters, registry = Path(masters), Path(registry)
+    if not masters.exists():
+        raise ValueError(f"no master notebook or folder at {masters}")
     specs, old_work = _specs(registry)
     work = work or old_work
     partial = masters.is_file()
     if partial and work != old_work:
         raise ValueError("a new work factor needs every fingerprint anew: give the folder")
     notebooks = [masters] if partial else sorted(masters.glob("*.ipynb"))
-    forms: dict[str, tuple[list[str], list[str]]] = {}
+    forms: dict[str, tuple[list[str], list[str], list[str]]] = {}
     for notebook in notebooks:
         for exercise_id, found in master_forms(notebook, specs).items():
             forms[exercise_id] = found
@@ -179,10 +182,10 @@ def regenerate(
         table = specs[exercise_id]
         kept = {key: table.get(key) for key in (*SPEC_KEYS, *HINT_KEYS)}
         if exercise_id not in forms:
-            kept |= {key: table.get(key) for key in ("salt", "right", "decimal")}
+            kept |= {key: table.get(key) for key in SECRET_KEYS}
             blocks.append((exercise_id, table_text(exercise_id, kept)))
             continue
-        right, decimal = forms[exercise_id]
+        right, decimal, by_hand = forms[exercise_id]
         salt = table.get("salt") if not new_salts and isinstance(table.get("salt"), str) else None
         secrets = secrets_for(
             exercise_id,
@@ -191,7 +194,7 @@ def regenerate(
             fraction=bool(table.get("fraction")),
             salt=salt or new_salt(),
             work=work,
-            forms=(set(right), set(decimal)),
+            forms=(set(right), set(decimal), set(by_hand)),
         )
         blocks.append((exercise_id, table_text(exercise_id, kept | secrets)))
     registry.write_text(_file_text(blocks, work), encoding="utf-8")

@@ -18,6 +18,7 @@ It is a TOML file, `registry.toml` beside this module:
     salt = "9f…"             # written by `kit fingerprints` (kit.exercises.regenerate)
     right = ["3f2a…"]        # fingerprints of the right answers' canonical texts
     decimal = ["77b1…"]      # fingerprints of right decimals where the fraction is asked for
+    rounded = ["c0d4…"]      # fingerprints of the answer rounded by hand (0.2857 for 2/7)
 
 The answer itself is never written down: only its fingerprints.
 """
@@ -40,7 +41,7 @@ _ID = re.compile(r"[A-Za-z0-9_-]+")
 _HEX = re.compile(r"[0-9a-f]{32,64}")
 SPEC_KEYS = ("kind", "digits", "fraction", "element", "symbols")
 HINT_KEYS = ("hint_es", "hint_en", "hint2_es", "hint2_en")
-SECRET_KEYS = ("salt", "right", "decimal")
+SECRET_KEYS = ("salt", "right", "decimal", "rounded")
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,7 @@ class Exercise:
     salt: str = ""
     right: tuple[str, ...] = ()
     decimal: tuple[str, ...] = ()
+    rounded: tuple[str, ...] = ()
     work: int = WORK
     digits: int | None = None
     element: str = "number"
@@ -124,6 +126,7 @@ def _exercise(exercise_id: str, table: Any, work: int, need_secrets: bool) -> Ex
         salt=salt,
         right=_hex_list(where, table, "right"),
         decimal=_hex_list(where, table, "decimal"),
+        rounded=_hex_list(where, table, "rounded"),
         work=work,
         digits=table.get("digits"),
         element=table.get("element", "number"),
@@ -182,27 +185,33 @@ def secrets_for(
     fraction: bool = False,
     salt: str | None = None,
     work: int = WORK,
-    forms: tuple[set[str], set[str]] | None = None,
+    forms: tuple[set[str], set[str], set[str]] | None = None,
 ) -> dict[str, Any]:
-    """{"salt", "right", "decimal"} for the answer `value`: what the registry stores of it.
+    """{"salt", "right", "decimal", "rounded"} for the answer `value`: what the registry keeps.
 
-    `forms` gives the canonical texts (right, decimal) instead, when a kernel computed them.
+    `forms` gives the canonical texts (right, decimal, rounded) instead, when a kernel
+    computed them.
     """
     check_spec(kind, digits, element)
     if forms is not None:
-        right, decimal = forms
+        right, decimal, by_hand = forms
     else:
         try:
-            right, decimal = answer_forms(value, kind, digits, element, symbols or None)
+            right, decimal, by_hand = answer_forms(value, kind, digits, element, symbols or None)
         except WrongKind as error:
             raise ValueError(f"{value!r} cannot be an answer of kind {kind!r}: {error}") from None
     if not fraction:
         right, decimal = right | decimal, set()
     salt = salt or new_salt()
+
+    def fingerprints(texts: set[str]) -> list[str]:
+        return sorted(stretched(exercise_id, salt, text, work) for text in texts)
+
     return {
         "salt": salt,
-        "right": sorted(stretched(exercise_id, salt, text, work) for text in right),
-        "decimal": sorted(stretched(exercise_id, salt, text, work) for text in decimal),
+        "right": fingerprints(right),
+        "decimal": fingerprints(decimal),
+        "rounded": fingerprints(by_hand),
     }
 
 

@@ -89,7 +89,7 @@ def _names_only(call: ast.Call) -> bool:
 def kept_checks(source: str) -> list[str]:
     """The top-level `check(...)` statements of a solution cell, verbatim, in order.
 
-    A check that passes anything but names (`check("dados-2", Fraction(1, 6))`) would hand the
+    A check that passes anything but names (`check("dados-2", Fraction(2, 7))`) would hand the
     answer to the student, so it is refused with a ValueError rather than copied.
     """
     module = _parse(source)
