@@ -10,7 +10,7 @@ SANITIZE := tests/nbval_sanitize.cfg
 ARTIFACTS ?= artifacts
 CLASSROOM := classroom
 
-.PHONY: lab test lint unit nbval browser student bench clean
+.PHONY: lab test lint unit nbval browser student bench bench-pyodide clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -52,6 +52,16 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_dia_de_paga.py
 	$(BIN)/python bench/bench_palabra.py
 	$(BIN)/python bench/bench_markov.py --rolls 200000
+	$(BIN)/python bench/bench_exercises.py
+
+## make bench-pyodide: what a check costs in JupyterLite's Python (npm's pyodide, run by node)
+PYODIDE_VERSION := 314.0.6
+build/pyodide/package/pyodide.mjs:
+	mkdir -p build/pyodide
+	cd build/pyodide && npm pack --silent pyodide@$(PYODIDE_VERSION) && tar xzf pyodide-$(PYODIDE_VERSION).tgz
+
+bench-pyodide: build/pyodide/package/pyodide.mjs
+	node bench/bench_exercises_pyodide.mjs build/pyodide/package
 
 clean:
 	rm -rf $(VENV) student $(ARTIFACTS)

@@ -99,6 +99,14 @@ def enumeration(old_cost: float, new_cost: float, budget: float) -> None:
     print(f"  within {limit:,} candidates: {len(found)} answers")
     print(f"  recovered at the old cost ({old_cost * 1e6:.2f} µs a guess): {len(old)}")
     print(f"  recovered at the new cost ({new_cost:.3f} s a guess): {len(new)}: {sorted(new)}")
+    for label, cost in (("old", old_cost), ("new", new_cost)):
+        spent, together = 0.0, 0
+        for r in sorted(found.values()):
+            spent += r * cost
+            if spent > budget:
+                break
+            together += 1
+        print(f"  with {budget:.0f} s for all of them together, at the {label} cost: {together}")
     slowest = max((r for r in found.values()), default=0)
     print(
         f"  the farthest answer found needs {slowest:,} guesses: "

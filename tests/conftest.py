@@ -9,6 +9,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests must not fail at random: the same examples on every run (a failure found once
+# is found again), and no deadline (a check that stretches a fingerprint takes 0.1 s).
+settings.register_profile("kit", derandomize=True, deadline=None, database=None)
+settings.load_profile("kit")
 
 ROOT = Path(__file__).resolve().parents[1]
 HEAVY = ("numpy", "pandas", "matplotlib", "sympy")

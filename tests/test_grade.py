@@ -32,12 +32,14 @@ from kit.exercises.grading import (
     GradeError,
     exercises_of,
     find_submissions,
+    grade,
     mark_class,
     read_probe,
     write_csv,
 )
 from kit.messages import t
 
+ROOT = Path(__file__).resolve().parents[1]
 SETUP = "import kit\nimport sympy\nfrom fractions import Fraction\nfrom kit.exercises import check"
 SYMBOL = 's = sympy.Symbol("s", positive=True)'
 # Each dice exercise's answer, as a student would compute it with the kit.
@@ -391,3 +393,21 @@ def test_a_time_limit_that_is_not_a_positive_number_is_refused(tmp_path, one, va
 def test_find_submissions_searches_folders_and_takes_files_once(tmp_path, one):
     other = notebook(tmp_path / "entregas" / "sub" / "luis.ipynb", name="Luis")
     assert find_submissions([one.parent, one]) == [one, other]
+
+
+def test_the_real_masters_get_every_mark_and_their_student_copies_none(tmp_path):
+    """End to end on the kit's own exercises: each master's answers are all right when graded
+    from what the notebook computes, and the blank student copies score 0 with no problem."""
+    from kit.exercises.student import write_student_copies
+
+    masters = sorted((ROOT / "exercises").glob("*.ipynb"))
+    copies = write_student_copies(ROOT / "exercises", tmp_path / "copias")
+    rows = grade([*masters, *copies], progress=False)
+    registry = load_registry()
+    for row in rows[: len(masters)]:
+        assert row.marks and set(row.marks.values()) == {1}, (row.file, row.marks, row.problem)
+        prefix = next(iter(row.marks)).rsplit("-", 1)[0]
+        assert set(row.marks) == {key for key in registry if key.startswith(prefix + "-")}
+    for row in rows[len(masters) :]:
+        assert row.marks and set(row.marks.values()) == {0}, (row.file, row.problem)
+        assert row.problem == "" and row.name == ""

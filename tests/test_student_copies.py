@@ -193,12 +193,12 @@ def test_student_notebook_blanks_solutions_and_clears_outputs():
 # -- the name cell -----------------------------------------------------------------------------
 
 
-def test_a_copy_asks_for_the_name_before_its_first_code_cell():
+def test_a_copy_asks_for_the_name_after_its_setup_cell():
     master = nbformat.v4.new_notebook(
         cells=[nbformat.v4.new_markdown_cell("# Título"), nbformat.v4.new_code_cell("import kit")]
     )
     copy = student_notebook(master)
-    title, prompt, name_cell, first = copy.cells
+    title, first, prompt, name_cell = copy.cells
     assert (title.source, first.source) == ("# Título", "import kit")
     assert prompt.cell_type == "markdown" and "nombre" in prompt.source
     assert name_cell.cell_type == "code" and name_cell.source == NAME_CELL
@@ -219,11 +219,12 @@ def test_a_copy_of_an_old_notebook_gets_name_cells_without_ids():
     assert nbformat.validate(copy) is None
 
 
-def test_every_student_copy_has_its_name_cell_once_after_the_title(student_dir, name):
+def test_every_student_copy_has_its_name_cell_once_after_the_setup(student_dir, name):
     copy = read(student_dir / name)
     name_cells = [i for i, cell in enumerate(copy.cells) if "name" in tags(cell)]
     first_code = next(i for i, cell in enumerate(copy.cells) if cell.cell_type == "code")
-    assert name_cells == [first_code] and copy.cells[first_code].source == NAME_CELL
+    assert "from kit.exercises import" in copy.cells[first_code].source
+    assert name_cells == [first_code + 2] and copy.cells[first_code + 2].source == NAME_CELL
     assert copy.cells[0].cell_type == "markdown" and copy.cells[0].source.startswith("# ")
 
 

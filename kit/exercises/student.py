@@ -9,7 +9,7 @@ can still find the answer cells while the tag no longer claims that a solution i
 Markdown or raw cells tagged `solution` (teacher's notes) are left out. Every output, execution
 count and run time is cleared, so nothing computed from a solution survives.
 
-A copy starts with a name cell (`nombre = ""`, tagged `name`) before its first code cell: the
+A copy starts with a name cell (`nombre = ""`, tagged `name`) after its setup cell: the
 gradebook reads `nombre` to know whose notebook it is.
 """
 
@@ -133,11 +133,16 @@ def name_cells(with_ids: bool) -> list[nbformat.NotebookNode]:
 def _with_name_cells(
     cells: list[nbformat.NotebookNode], with_ids: bool
 ) -> list[nbformat.NotebookNode]:
-    """`cells` with the name cells before the first code cell (unless they are there)."""
+    """`cells` with the name cells after the first code cell (unless they are there).
+
+    The first code cell imports `kit.exercises`, which installs the Spanish advice for slips:
+    so `nombre = Ana` (no quotes) already gets a sentence instead of a traceback.
+    """
     if any(NAME_TAG in _tags(cell) for cell in cells):
         return cells
-    first_code = next((i for i, c in enumerate(cells) if c.cell_type == "code"), len(cells))
-    return [*cells[:first_code], *name_cells(with_ids), *cells[first_code:]]
+    first_code = next((i for i, c in enumerate(cells) if c.cell_type == "code"), len(cells) - 1)
+    after = first_code + 1
+    return [*cells[:after], *name_cells(with_ids), *cells[after:]]
 
 
 def student_notebook(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
