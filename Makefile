@@ -10,7 +10,7 @@ SANITIZE := tests/nbval_sanitize.cfg
 ARTIFACTS ?= artifacts
 CLASSROOM := classroom
 
-.PHONY: lab test lint unit nbval browser student bench bench-pyodide clean
+.PHONY: lab test lint unit nbval browser pyodide student bench bench-pyodide clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,7 +25,7 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) $(CLASSROOM)/
 
 ## make test: the whole suite — lint, unit and property tests, notebooks under nbval, browser
-test: lint unit nbval browser
+test: lint unit nbval browser pyodide
 
 lint: $(STAMP)
 	$(BIN)/ruff check kit tests bench
@@ -33,7 +33,7 @@ lint: $(STAMP)
 	$(BIN)/lint-imports
 
 unit: $(STAMP)
-	$(BIN)/pytest -m "not browser"
+	$(BIN)/pytest -m "not browser and not pyodide"
 
 nbval: $(STAMP)
 	$(BIN)/pytest --nbval notebooks exercises --nbval-sanitize-with $(SANITIZE) -p no:cacheprovider
@@ -56,12 +56,19 @@ bench: $(STAMP)
 
 ## make bench-pyodide: what a check costs in JupyterLite's Python (npm's pyodide, run by node)
 PYODIDE_VERSION := 314.0.6
-build/pyodide/package/pyodide.mjs:
-	mkdir -p build/pyodide
-	cd build/pyodide && npm pack --silent pyodide@$(PYODIDE_VERSION) && tar xzf pyodide-$(PYODIDE_VERSION).tgz
+PYODIDE_DIR := build/pyodide
+$(PYODIDE_DIR)/package/pyodide.mjs:
+	mkdir -p $(PYODIDE_DIR)
+	cd $(PYODIDE_DIR) && npm pack --silent pyodide@$(PYODIDE_VERSION) && tar xzf pyodide-$(PYODIDE_VERSION).tgz
 
-bench-pyodide: build/pyodide/package/pyodide.mjs
-	node bench/bench_exercises_pyodide.mjs build/pyodide/package
+$(PYODIDE_DIR)/wheels/.done: tests/pyodide/wheels.txt $(STAMP)
+	$(BIN)/python -m pip download --quiet --disable-pip-version-check --no-deps \
+		--only-binary=:all: --python-version 3.14 -d $(PYODIDE_DIR)/wheels -r tests/pyodide/wheels.txt
+	@touch $@
 
-clean:
-	rm -rf $(VENV) student $(ARTIFACTS)
+bench-pyodide: $(PYODIDE_DIR)/package/pyodide.mjs
+	node bench/bench_exercises_pyodide.mjs $(PYODIDE_DIR)/package
+
+## make pyodide: the exercises' checks and slips advice in Pyodide, with its IPython
+pyodide: $(STAMP) $(PYODIDE_DIR)/package/pyodide.mjs $(PYODIDE_DIR)/wheels/.done
+	KIT_PYODIDE=$(PYODIDE_DIR) $(BIN)/pytest -m pyodide tests/test_pyodide.py
