@@ -179,11 +179,9 @@ def test_student_notebook_blanks_solutions_and_clears_outputs():
     master.cells[2].outputs = [nbformat.v4.new_output("stream", text="1\n")]
     master.cells[3].metadata["execution"] = {"iopub.status.idle": "2026-11-29T13:54:05.170343Z"}
     copy = student_notebook(master)
-    assert [cell.source for cell in copy.cells][3:] == [
-        "x = 1",
-        f'{COMMENT}\nr = ...\ncheck("d-1", r)',
-        "print(r)",
-    ]
+    sources = [cell.source for cell in copy.cells]
+    assert sources[:2] == ["# Título", "x = 1"]  # the teacher's note is left out
+    assert sources[4:] == [f'{COMMENT}\nr = ...\ncheck("d-1", r)', "print(r)"]  # after the name
     assert copy.cells[4].metadata.tags == ["student", "other"]
     assert all(not c.outputs and c.execution_count is None for c in copy.cells if "outputs" in c)
     assert "execution" not in copy.cells[4].metadata  # a run time may spell an answer (5.17)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
@@ -42,7 +42,7 @@ th { background: #f2f2f2; }
 td.text { text-align: left; }
 td.right { color: #009E73; font-weight: bold; }
 td.wrong { color: #D55E00; }
-td.problem { text-align: left; color: #8a3b00; white-space: normal; min-width: 24em; }
+td.problem { text-align: left; color: #8a3b00; white-space: normal; min-width: 14em; }
 tfoot td, tfoot th { font-weight: bold; }
 """
 
@@ -124,23 +124,53 @@ def _mark_cell(row: Graded, exercise_id: str) -> str:
     return f'<td class="{verdict}" title={label}>{escape(t(f"grade.{verdict}"))}</td>'
 
 
+def _short_files(rows: Sequence[Graded]) -> list[str]:
+    """Each row's file relative to the folder all of them share, so the table fits a screen."""
+    parents = [PurePath(row.file).parent for row in rows]
+    if not parents:
+        return []
+    common = parents[0]
+    while any(common not in (parent, *parent.parents) for parent in parents):
+        common = common.parent
+    return [str(PurePath(row.file).relative_to(common)) for row in rows]
+
+
+def _head(exercise_ids: Sequence[str]) -> str:
+    """Two header rows: the notebook's part of each id over the number of each exercise."""
+    groups: list[tuple[str, int]] = []
+    for exercise_id in exercise_ids:
+        group = exercise_id.rsplit("-", 1)[0]
+        if groups and groups[-1][0] == group:
+            groups[-1] = (group, groups[-1][1] + 1)
+        else:
+            groups.append((group, 1))
+    fixed = [t("grade.column_file"), t("grade.column_name")]
+    tail = [t("grade.column_total"), t("grade.column_problem")]
+    top = "".join(f'<th rowspan="2">{escape(h)}</th>' for h in fixed)
+    top += "".join(f'<th colspan="{n}">{escape(group)}</th>' for group, n in groups)
+    top += "".join(f'<th rowspan="2">{escape(h)}</th>' for h in tail)
+    numbers = "".join(
+        f"<th title={quoteattr(i)}>{escape(i.rsplit('-', 1)[-1])}</th>" for i in exercise_ids
+    )
+    return f"<thead><tr>{top}</tr><tr>{numbers}</tr>"
+
+
 def table_html(rows: Sequence[Graded], exercise_ids: Sequence[str]) -> str:
     """The class table: one row per notebook, and a last row with each exercise's share right."""
-    head = [t("grade.column_file"), t("grade.column_name"), *exercise_ids]
-    head += [t("grade.column_total"), t("grade.column_problem")]
-    lines = ["<table>", "<thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr>"]
+    lines = ["<table>", _head(exercise_ids)]
     lines.append("</thead><tbody>")
-    for row in rows:
+    for row, file in zip(rows, _short_files(rows), strict=True):
         total = t("grade.total_of", right=row.total, of=len(row.marks)) if row.marks else ""
         lines.append(
             "<tr>"
-            f'<td class="text">{escape(row.file)}</td><td class="text">{escape(row.name)}</td>'
+            f'<td class="text" title={quoteattr(row.file)}>{escape(file)}</td>'
+            f'<td class="text">{escape(row.name)}</td>'
             + "".join(_mark_cell(row, exercise_id) for exercise_id in exercise_ids)
             + f'<td>{escape(total)}</td><td class="problem">{escape(row.problem)}</td></tr>'
         )
     share_of = shares(rows, exercise_ids)
     cells = "".join(
-        f"<td>{escape(format_percent(share_of[i]))}</td>" if i in share_of else "<td></td>"
+        f"<td>{escape(format_percent(share_of[i], 0))}</td>" if i in share_of else "<td></td>"
         for i in exercise_ids
     )
     lines.append(

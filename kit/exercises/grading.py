@@ -452,5 +452,6 @@ def mark_class(
     if html_path is not None:
         report.append(t("grade.wrote_html", path=html_path))
     if troubled := sum(1 for row in rows if row.problems):
-        report.append(t("grade.with_problems", count=troubled))
+        one = troubled == 1
+        report.append(t("grade.with_problem") if one else t("grade.with_problems", count=troubled))
     return report
