@@ -77,11 +77,28 @@ def test_a_student_answers_in_the_classroom_copy(
     )
 
     expect(second.locator(".jp-OutputArea-output")).to_contain_text("✘ Todavía no.")
+    slip_gets_spanish_advice(page, classroom_root, artifacts)
     first.scroll_into_view_if_needed()
     page.screenshot(path=artifacts / "classroom-tablero.png")
     expect(first.locator(".jp-OutputArea-output")).to_have_text("✔ ¡Correcto!")
     assert unexpected(page_errors) == []
     saved_is_kept_by_the_next_build(page, classroom_root)
+
+
+def slip_gets_spanish_advice(page: Page, root: Path, artifacts: Path) -> None:
+    """0,0433 (a decimal comma) is a SyntaxError raised before any kit code runs: the student
+    reads what to type instead, as the cell's error, and none of Python's text."""
+    third = cell_with(page, 'check("tablero-3", respuesta_3)')
+    source = source_with(root, 'check("tablero-3"').replace(
+        "respuesta_3 = ...", "respuesta_3 = 0,0433"
+    )
+    write_and_run(third, source)
+    output = third.locator(".jp-OutputArea-output")
+    expect(output).to_contain_text("En Python los decimales llevan punto, no coma: escribe 0.0433")
+    for python_text in ("SyntaxError", "Traceback", "octal", "leading zeros"):
+        expect(output).not_to_contain_text(python_text)
+    third.scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / "classroom-slip.png")
 
 
 def saved_is_kept_by_the_next_build(page: Page, root: Path) -> None:
