@@ -66,8 +66,8 @@ $(PYODIDE_DIR)/wheels/.done: tests/pyodide/wheels.txt $(STAMP)
 		--only-binary=:all: --python-version 3.14 -d $(PYODIDE_DIR)/wheels -r tests/pyodide/wheels.txt
 	@touch $@
 
-bench-pyodide: $(PYODIDE_DIR)/package/pyodide.mjs
-	node bench/bench_exercises_pyodide.mjs $(PYODIDE_DIR)/package
+bench-pyodide: $(PYODIDE_DIR)/package/pyodide.mjs $(PYODIDE_DIR)/wheels/.done
+	node tests/pyodide/run.mjs $(PYODIDE_DIR)/package $(PYODIDE_DIR)/wheels bench/bench_exercises_pyodide.py
 
 ## make pyodide: the exercises' checks and slips advice in Pyodide, with its IPython
 pyodide: $(STAMP) $(PYODIDE_DIR)/package/pyodide.mjs $(PYODIDE_DIR)/wheels/.done
