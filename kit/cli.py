@@ -139,7 +139,7 @@ def _sim(ns: argparse.Namespace) -> int:
             edition=ns.edition,
             **options,
         )
-    except (ValueError, FileNotFoundError) as err:
+    except (ValueError, FileNotFoundError, ImportError) as err:
         sys.exit(f"kit sim: {err}")
     if ns.csv:
         df.to_csv(ns.csv, index=False)

@@ -330,7 +330,13 @@ def simulate(
 
     ``max_steps`` caps the chance outcomes + actions of a Día de Paga or Palabra game.
     """
-    import pandas as pd
+    try:
+        import pandas as pd
+    except ImportError:
+        raise ImportError(
+            "kit sim's tournament tables need pandas, which the light core leaves out: "
+            "install the kit's sim extra, pip install 'kit[sim]' (play_games needs no pandas)"
+        ) from None
 
     rows = play_games(
         rules,

@@ -36,21 +36,24 @@ assert not _loaded, f"heavy modules were imported: {{_loaded}}"
 @pytest.fixture
 def run_light() -> Callable[..., list[str]]:
     """Run code in a fresh interpreter where numpy, pandas, matplotlib and sympy (and `also`)
-    cannot be imported, as in an offline JupyterLite site (DESIGN.md, "A light core").
+    cannot be imported, as in an offline JupyterLite site (DESIGN.md, "A light core"); `allow`
+    lifts the block on some of them (sympy, which JupyterLite has, for a lesson that needs it).
 
     Returns the lines the code printed; fails the test with the code's error if it raised or
     if any blocked module ended up imported.
     """
 
-    def run(code: str, *, also: tuple[str, ...] = ()) -> list[str]:
-        blocked = set(HEAVY) | set(also)
+    def run(
+        code: str, *, also: tuple[str, ...] = (), allow: tuple[str, ...] = (), cwd: Path = ROOT
+    ) -> list[str]:
+        blocked = (set(HEAVY) | set(also)) - set(allow)
         script = (
             _BLOCKER.format(blocked=blocked)
             + textwrap.dedent(code)
             + _NONE_LOADED.format(blocked=blocked)
         )
         done = subprocess.run(
-            [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=False
+            [sys.executable, "-c", script], capture_output=True, text=True, cwd=cwd, check=False
         )
         assert done.returncode == 0, done.stderr
         return done.stdout.splitlines()

@@ -31,6 +31,7 @@ from kit.analysis.interest import (
     to_fraction,
     withdrawal_worth_it,
 )
+from kit.table import Table
 
 ROOT = Path(__file__).resolve().parents[1]
 TENTH = Fraction(1, 10)
@@ -95,18 +96,18 @@ def test_annuity_at_zero_rate_is_just_the_deposits_added_up():
 
 def test_ddp_17_savings_interest_each_month():
     book = savings_schedule([1000], 4)
-    assert list(book["interest"]) == [100, 110, 121, Fraction(1331, 10)]
-    assert list(book["closing"]) == [1100, 1210, 1331, Fraction(14641, 10)]
-    assert book["closing"].iloc[-1] == future_value(1000, TENTH, 4)
-    assert list(book["opening"].iloc[1:]) == list(book["closing"].iloc[:-1])
+    assert list(book.column("interest")) == [100, 110, 121, Fraction(1331, 10)]
+    assert list(book.column("closing")) == [1100, 1210, 1331, Fraction(14641, 10)]
+    assert book.column("closing")[-1] == future_value(1000, TENTH, 4)
+    assert list(book.column("opening")[1:]) == list(book.column("closing")[:-1])
 
 
 def test_ddp_17_deposits_during_the_month_earn_that_months_interest():
     book = savings_schedule(1500, 1)
-    assert book.loc[1, "interest"] == 150  # deposited by day 23, paid on day 31
+    assert book.column("interest")[1 - 1] == 150  # deposited by day 23, paid on day 31
     book = savings_schedule(1500, 6)
-    assert book["closing"].iloc[-1] == annuity_future_value(1500, TENTH, 6, timing="start")
-    assert book["closing"].iloc[-1] != annuity_future_value(1500, TENTH, 6, timing="end")
+    assert book.column("closing")[-1] == annuity_future_value(1500, TENTH, 6, timing="start")
+    assert book.column("closing")[-1] != annuity_future_value(1500, TENTH, 6, timing="end")
 
 
 @settings(max_examples=60, deadline=None)
@@ -118,19 +119,19 @@ def test_ddp_17_schedule_totals_equal_the_formulas(deposits, r):
     n = len(deposits)
     book = savings_schedule(deposits, n, r)
     expected = sum((future_value(d, r, n - m) for m, d in enumerate(deposits)), sympy.Integer(0))
-    assert book["closing"].iloc[-1] == expected
-    assert sum(book["interest"]) == expected - sum(deposits)
+    assert book.column("closing")[-1] == expected
+    assert sum(book.column("interest")) == expected - sum(deposits)
     if len(set(deposits)) == 1:
-        assert book["closing"].iloc[-1] == annuity_future_value(deposits[0], r, n)
+        assert book.column("closing")[-1] == annuity_future_value(deposits[0], r, n)
 
 
 def test_ddp_17_withdrawal_costs_a_flat_150_whatever_the_amount():
     book = savings_schedule({1: 3000}, 4, withdrawals={2: 100, 4: 1000})
-    assert list(book["fee"]) == [0, 150, 0, 150]
+    assert list(book.column("fee")) == [0, 150, 0, 150]
     expected = (
         future_value(3000, TENTH, 4) - future_value(100, TENTH, 3) - future_value(1000, TENTH, 1)
     )
-    assert book["closing"].iloc[-1] == expected  # the fee is paid in cash, not from the book
+    assert book.column("closing")[-1] == expected  # the fee is paid in cash, not from the book
 
 
 def test_ddp_17_cannot_withdraw_more_than_the_book_holds():
@@ -140,12 +141,11 @@ def test_ddp_17_cannot_withdraw_more_than_the_book_holds():
 
 def test_ddp_17_interest_paid_out_in_cash_is_simple_interest():
     book = savings_schedule([1000], 12, interest_to="cash")
-    assert set(book["interest"]) == {100}
-    assert book["closing"].iloc[-1] == 1000
+    assert set(book.column("interest")) == {100}
+    assert book.column("closing")[-1] == 1000
     compounded = savings_schedule([1000], 12)
-    assert sum(compounded["interest"]) - sum(book["interest"]) == future_value(1000, TENTH, 12) - (
-        1000 + 1200
-    )
+    extra = sum(compounded.column("interest")) - sum(book.column("interest"))
+    assert extra == future_value(1000, TENTH, 12) - (1000 + 1200)
 
 
 def test_ddp_17_game_rounding_pays_whole_euros_half_up():
@@ -158,16 +158,16 @@ def test_ddp_17_game_rounding_pays_whole_euros_half_up():
     ]
     exact_book = savings_schedule([1500], 3)
     game_book = savings_schedule([1500], 3, rounding="game")
-    assert list(exact_book["interest"]) == [150, 165, Fraction(363, 2)]  # 181.50 €
-    assert list(game_book["interest"]) == [150, 165, 182]
-    assert exact_book["closing"].iloc[-1] == Fraction(3993, 2) == future_value(1500, TENTH, 3)
-    assert game_book["closing"].iloc[-1] == 1997  # half a euro more than the formula
-    assert all(isinstance(x, int) for x in game_book["closing"])
+    assert list(exact_book.column("interest")) == [150, 165, Fraction(363, 2)]  # 181.50 €
+    assert list(game_book.column("interest")) == [150, 165, 182]
+    assert exact_book.column("closing")[-1] == Fraction(3993, 2) == future_value(1500, TENTH, 3)
+    assert game_book.column("closing")[-1] == 1997  # half a euro more than the formula
+    assert all(isinstance(x, int) for x in game_book.column("closing"))
 
 
 def test_ddp_17_game_rounding_drifts_from_the_formula_over_a_year():
-    exact_end = savings_schedule(1500, 12)["closing"].iloc[-1]
-    game_end = savings_schedule(1500, 12, rounding="game")["closing"].iloc[-1]
+    exact_end = savings_schedule(1500, 12).column("closing")[-1]
+    game_end = savings_schedule(1500, 12, rounding="game").column("closing")[-1]
     assert exact_end == annuity_future_value(1500, TENTH, 12)
     assert 0 < game_end - exact_end < 12  # at most half a euro a month, always up here
     assert game_end == round_trip(1500, 12)
@@ -182,14 +182,18 @@ def round_trip(deposit: int, n: int) -> int:
     return balance
 
 
-def test_schedules_keep_exact_values_and_a_float_column_for_plotting():
+def test_schedules_are_light_tables_of_exact_values_shown_in_euros():
     book = savings_schedule(100, 3, Fraction(1, 3))
-    assert book["closing"].dtype == object and book["closing_float"].dtype == float
-    assert isinstance(book.loc[1, "closing"], Fraction)
-    assert list(book.index) == [1, 2, 3] == list(book["month"])
-    assert book["closing_float"].iloc[-1] == pytest.approx(float(book["closing"].iloc[-1]))
+    assert isinstance(book, Table) and book.columns == interest.SAVINGS_COLUMNS
+    assert isinstance(book.column("closing")[0], Fraction)
+    assert book.column("month") == [1, 2, 3] == [fila.month for fila in book]
+    assert book.row(-1).closing == book.column("closing")[-1] == Fraction(14800, 27)
+    assert "548,15\u00a0€" in book._repr_html_()  # 14800/27 = 548.148… rounded to cents
+    assert book.labels["interest"] == "Intereses" and book.formats["month"] == "count"
     empty = savings_schedule(100, 0)
-    assert empty.empty and list(empty.columns) == list(interest.SAVINGS_COLUMNS)
+    assert len(empty) == 0 and empty.columns == interest.SAVINGS_COLUMNS
+    loans = loan_schedule(1, 2)
+    assert loans.labels["opening"] == "Deuda" and loans.columns == interest.LOAN_COLUMNS
 
 
 # -- DDP-16: loans -----------------------------------------------------------------------------
@@ -202,17 +206,17 @@ def test_ddp_16_one_card_for_three_months_costs_450_of_interest():
 
 def test_ddp_16_loan_interest_includes_the_month_of_repayment():
     loans = loan_schedule(1, 3)  # taken in month 1, handed back on the third payday
-    assert list(loans["interest"]) == [150, 150, 150]
-    assert list(loans["repaid_cards"]) == [0, 0, 1]
-    assert loans.loc[3, "opening"] == 1500 and loans.loc[3, "closing"] == 0
-    assert sum(loans["interest"]) == loan_cost(1, 3) == 450
+    assert list(loans.column("interest")) == [150, 150, 150]
+    assert list(loans.column("repaid_cards")) == [0, 0, 1]
+    assert loans.column("opening")[3 - 1] == 1500 and loans.column("closing")[3 - 1] == 0
+    assert sum(loans.column("interest")) == loan_cost(1, 3) == 450
 
 
 def test_ddp_16_loans_are_taken_and_repaid_in_whole_cards():
     loans = loan_schedule(3, 4, repayments={2: 1, 4: 2})
-    assert list(loans["opening"]) == [4500, 4500, 3000, 3000]
-    assert list(loans["interest"]) == [450, 450, 300, 300]
-    assert sum(loans["interest"]) == loan_cost(1, 2) + loan_cost(2, 4)
+    assert list(loans.column("opening")) == [4500, 4500, 3000, 3000]
+    assert list(loans.column("interest")) == [450, 450, 300, 300]
+    assert sum(loans.column("interest")) == loan_cost(1, 2) + loan_cost(2, 4)
     with pytest.raises(ValueError, match="whole cards"):
         loan_schedule(2, 3, repayments={2: Fraction(1, 2)})
     with pytest.raises(ValueError, match="cannot repay 2 cards, only 1 still held"):
@@ -221,15 +225,15 @@ def test_ddp_16_loans_are_taken_and_repaid_in_whole_cards():
 
 def test_ddp_16_cards_not_repaid_stay_as_debt():
     loans = loan_schedule(2, 3, repayments={})
-    assert loans["closing"].iloc[-1] == 3000
-    assert sum(loans["interest"]) == loan_cost(2, 3)
+    assert loans.column("closing")[-1] == 3000
+    assert sum(loans.column("interest")) == loan_cost(2, 3)
 
 
 @settings(max_examples=100, deadline=None)
 @given(cards=st.integers(0, 10), n=months, r=st.fractions(0, 1, max_denominator=40))
 def test_ddp_16_loan_schedule_totals_equal_loan_cost(cards, n, r):
     loans = loan_schedule(cards, n, r)
-    assert sum(loans["interest"], Fraction(0)) == loan_cost(cards, n, r)
+    assert sum(loans.column("interest"), Fraction(0)) == loan_cost(cards, n, r)
     assert loan_cost(cards, n, r) == 1500 * cards * r * n
 
 

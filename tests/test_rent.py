@@ -14,12 +14,13 @@ from kit.analysis.rent import (
     best_value_group,
     build_cost,
     expected_rent,
-    group_frame,
+    group_ranking,
     group_table,
     house_payback,
     title_rent,
 )
 from kit.games.property.load import load_rules
+from kit.table import Table
 
 REAL = ("el_pale", "la_ruta_del_tesoro", "superpoly")
 POLICIES = ("pay", "roll")
@@ -157,18 +158,21 @@ def test_bad_levels_and_squares_are_refused():
         expected_rent("el_pale", "stay", level=0)
 
 
-def test_group_frame_is_sorted_for_the_lesson():
-    pytest.importorskip("pandas")
-    df = group_frame("la_ruta_del_tesoro")
-    assert list(df.columns) == [
+def test_group_ranking_is_sorted_for_the_lesson():
+    table = group_ranking("la_ruta_del_tesoro")
+    assert isinstance(table, Table) and table.columns == (
         "group", "level", "building", "lots", "rent_per_roll", "cost", "payback", "rank",
-    ]  # fmt: skip
-    assert list(df["level"]) == sorted(df["level"])
-    three = df[df["level"] == 3]
-    assert list(three["payback"]) == sorted(three["payback"])
-    assert three.iloc[0]["group"] == best_value_group("la_ruta_del_tesoro", 3)
-    assert list(three["rank"]) == list(range(1, len(three) + 1))
-    assert set(df[df["level"] == HOTEL]["building"]) == {"castillo"}
+    )  # fmt: skip
+    levels = table.column("level")
+    assert levels == sorted(levels)
+    three = table.where(lambda fila: fila.level == 3)
+    assert three.column("payback") == sorted(three.column("payback"))
+    assert three.row(0).group == best_value_group("la_ruta_del_tesoro", 3)
+    assert three.column("rank") == list(range(1, len(three) + 1))
+    assert {f.building for f in table if f.level == HOTEL} == {"castillo"}
+    exact = {(r.group, r.level): r.payback for r in group_table("la_ruta_del_tesoro")}
+    assert all(f.payback == exact[f.group, f.level] for f in table)  # exact Fractions kept
+    assert table.labels["payback"] == "Tiradas hasta pagarse"
 
 
 def test_importing_rent_needs_no_numpy_pandas_sympy_or_matplotlib(run_light):

@@ -7,8 +7,9 @@ buyer redeems it later (PAL-08, SUP-07). This module states that mathematics for
 * the formulas (future value, the savings annuity, doubling time, effective annual rate, the
   continuous limit) are sympy expressions: exact `Rational`s that a notebook shows in LaTeX, and
   they accept sympy symbols too, so `future_value(P, r, n)` prints the formula itself;
-* the month-by-month schedules are pandas DataFrames of exact `Fraction`s (or whole euros when
-  the game's rounding is asked for), whose totals the tests check against the formulas.
+* the month-by-month schedules are `kit.table.Table`s of exact `Fraction`s (or whole euros when
+  the game's rounding is asked for), shown in euros and cents, whose totals the tests check
+  against the formulas.
 
 Conventions (the rulebook's, where it speaks):
 
@@ -23,8 +24,9 @@ Conventions (the rulebook's, where it speaks):
 * Exact by default. ``rounding="game"`` rounds each month's interest half up to whole euros,
   as a banker paying in notes would; `game_round` is that rule.
 
-sympy and pandas are imported inside the functions that use them, so importing this module is
-as light as the games (DESIGN.md, "A light core").
+sympy is imported inside the functions that use it, so importing this module is as light as
+the games (DESIGN.md, "A light core"); the schedules need only the standard library, so they run
+in an offline JupyterLite site too.
 """
 
 from __future__ import annotations
@@ -38,8 +40,10 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
+from kit.messages import t
+from kit.table import Table
+
 if TYPE_CHECKING:  # pragma: no cover - only for type checkers
-    import pandas
     import sympy
 
 MONTHLY_RATE = Fraction(1, 10)
@@ -355,7 +359,7 @@ def withdrawal_worth_it(
     return WithdrawalVerdict(saved, lost, _amount(fee, "the fee"))
 
 
-# -- pandas: month-by-month schedules ----------------------------------------------------------
+# -- month-by-month schedules (kit.table.Table) ---------------------------------------------------
 
 SAVINGS_COLUMNS = (
     "month",
@@ -365,7 +369,6 @@ SAVINGS_COLUMNS = (
     "fee",
     "interest",
     "closing",
-    "closing_float",
 )
 LOAN_COLUMNS = (
     "month",
@@ -376,8 +379,8 @@ LOAN_COLUMNS = (
     "repayment",
     "closing_cards",
     "closing",
-    "closing_float",
 )
+_COUNTS = ("month", "opening_cards", "repaid_cards", "closing_cards")
 
 
 def _per_month(values: PerMonth, months: int, name: str) -> list[Fraction]:
@@ -400,16 +403,17 @@ def _per_month(values: PerMonth, months: int, name: str) -> list[Fraction]:
     return [_amount(values, f"the {name}")] * months
 
 
-def _frame(rows: list[dict[str, Any]], columns: Sequence[str]) -> pandas.DataFrame:
-    """A DataFrame whose money columns keep exact Fractions (object dtype), plus a float column."""
-    import pandas
-
-    frame = pandas.DataFrame(rows, columns=list(columns))
-    for column in columns:
-        if column not in ("month", "closing_float"):
-            frame[column] = frame[column].astype(object)
-    frame["closing_float"] = frame["closing_float"].astype(float)
-    return frame.set_index("month", drop=False).rename_axis(None)
+def _schedule(
+    rows: list[dict[str, Any]], columns: Sequence[str], labels: Mapping[str, str] | None = None
+) -> Table:
+    """A Table of the exact values: money shown in euros and cents, headings in the class
+    language (the column names stay the English keys: ``tabla.column("interest")``)."""
+    return Table(
+        rows,
+        columns,
+        formats={c: "count" if c in _COUNTS else "euros" for c in columns},
+        labels={c: t(f"interest.{c}") for c in columns} | dict(labels or {}),
+    )
 
 
 def _interest(balance: Fraction, r: Fraction, rounding: Rounding) -> Fraction:
@@ -430,8 +434,8 @@ def savings_schedule(
     fee: Number = WITHDRAWAL_FEE,
     rounding: Rounding = "exact",
     interest_to: Literal["book", "cash"] = "book",
-) -> pandas.DataFrame:
-    """The savings book month by month (DDP-17), one row per month.
+) -> Table:
+    """The savings book month by month (DDP-17), one row per month (a `kit.table.Table`).
 
     ``deposits`` and ``withdrawals``: one amount for every month, a list (month 1 first) or a
     dict {month: amount}. Both happen during the month, before the interest of day 31 is
@@ -468,10 +472,9 @@ def savings_schedule(
                 "fee": _tidy(flat_fee if withdrawal else Fraction(0)),
                 "interest": _tidy(interest),
                 "closing": _tidy(balance),
-                "closing_float": float(balance),
             }
         )
-    return _frame(rows, SAVINGS_COLUMNS)
+    return _schedule(rows, SAVINGS_COLUMNS)
 
 
 def loan_schedule(
@@ -481,8 +484,8 @@ def loan_schedule(
     *,
     repayments: PerMonth = None,
     rounding: Rounding = "exact",
-) -> pandas.DataFrame:
-    """Loan cards taken in month 1, payday by payday (DDP-16), one row per month.
+) -> Table:
+    """Loan cards taken in month 1, payday by payday (DDP-16), one row per month (a Table).
 
     Interest is charged on the cards held at the start of payday, so the cards handed back that
     day still pay it ("including the month of repayment"). ``repayments`` gives whole cards by
@@ -515,7 +518,7 @@ def loan_schedule(
                 "repayment": LOAN_CARD * int(back),
                 "closing_cards": held,
                 "closing": LOAN_CARD * held,
-                "closing_float": float(LOAN_CARD * held),
             }
         )
-    return _frame(rows, LOAN_COLUMNS)
+    debt = {"opening": t("interest.debt"), "closing": t("interest.debt_closing")}
+    return _schedule(rows, LOAN_COLUMNS, debt)

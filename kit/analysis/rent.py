@@ -38,20 +38,18 @@ Conventions (the readings behind the numbers):
   level 0 (nothing to pay back).
 
 Light core: the standard library, ``kit.analysis.markov`` and ``kit.games.property`` only;
-``group_frame`` imports pandas when called.
+``group_ranking`` gives a `kit.table.Table` (no pandas: the lessons run in JupyterLite too).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 from kit.analysis.markov import GameLike, chain, landing_probabilities
 from kit.games.property.game import PropertyGame, PropertyState
-
-if TYPE_CHECKING:  # pragma: no cover
-    import pandas as pd
+from kit.messages import t as _t
+from kit.table import Table
 
 __all__ = [
     "HOTEL",
@@ -60,7 +58,7 @@ __all__ = [
     "best_value_group",
     "build_cost",
     "expected_rent",
-    "group_frame",
+    "group_ranking",
     "group_table",
     "house_payback",
     "title_rent",
@@ -238,14 +236,14 @@ def best_value_group(game: GameLike, level: int = 3, jail_policy: str = "pay") -
     return min(rows, key=lambda r: r.payback).group
 
 
-def group_frame(game: GameLike, jail_policy: str = "pay") -> pd.DataFrame:
-    """``group_table`` as a pandas DataFrame for the lesson (floats; the exact Fractions are in
-    ``group_table``), sorted by building level, then shortest payback first (at level 0, where
-    nothing is built: most rent first). Columns: group, level, building ("0 casas", "1 casa" ...
-    "hotel" / "castillo"), lots, rent_per_roll, cost, payback, rank (1 = best value at that
-    level)."""
-    import pandas as pd  # lazily: DESIGN.md, "A light core"
+RANKING_COLUMNS = ("group", "level", "building", "lots", "rent_per_roll", "cost", "payback", "rank")
 
+
+def group_ranking(game: GameLike, jail_policy: str = "pay") -> Table:
+    """``group_table`` as a `kit.table.Table` for the lesson, sorted by building level, then
+    shortest payback first (at level 0, where nothing is built: most rent first). Columns:
+    group, level, building ("0 casas", "1 casa" ... "hotel" / "castillo"), lots, rent_per_roll,
+    cost, payback (exact Fractions, shown rounded), rank (1 = best value at that level)."""
     g = _game(game, jail_policy)
     hotel = "castillo" if g.rules.hotel_name == "castle" else "hotel"
     rows = sorted(group_table(g, jail_policy), key=lambda r: (r.level, r.payback, -r.rent_per_roll))
@@ -261,10 +259,15 @@ def group_frame(game: GameLike, jail_policy: str = "pay") -> pd.DataFrame:
                     hotel if r.level == HOTEL else f"{r.level} casa{'' if r.level == 1 else 's'}"
                 ),
                 "lots": ", ".join(r.names),
-                "rent_per_roll": float(r.rent_per_roll),
+                "rent_per_roll": r.rent_per_roll,
                 "cost": r.cost,
-                "payback": float(r.payback),
+                "payback": r.payback,
                 "rank": rank,
             }
         )
-    return pd.DataFrame.from_records(records)
+    return Table(
+        records,
+        RANKING_COLUMNS,
+        formats={"rent_per_roll": "decimal:2", "payback": "decimal:1", "cost": "count"},
+        labels={c: _t(f"rent.{c}") for c in RANKING_COLUMNS},
+    )

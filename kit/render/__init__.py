@@ -6,15 +6,20 @@ share (numbers in the class language, text, shapes) is in `kit.render.common`.
 """
 
 from kit.render.board import board_svg
-from kit.render.common import OBSERVED, format_count, format_decimal, format_percent
+from kit.render.charts import Chart, bar_chart, line_chart
+from kit.render.common import OBSERVED, format_count, format_decimal, format_euros, format_percent
 from kit.render.dice import dice_lab_svg, die_face_svg
 
 __all__ = [
     "OBSERVED",
+    "Chart",
+    "bar_chart",
     "board_svg",
     "dice_lab_svg",
     "die_face_svg",
     "format_count",
     "format_decimal",
+    "format_euros",
     "format_percent",
+    "line_chart",
 ]

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from kit.messages import t
+# Numbers as the class language writes them live with the tables (kit.table), re-exported here.
+from kit.table import format_count as format_count
+from kit.table import format_decimal as format_decimal
+from kit.table import format_euros as format_euros
+from kit.table import format_percent as format_percent
 
 OBSERVED = "#0072B2"
 EXACT = "#D55E00"
@@ -24,24 +28,6 @@ SHAPE_GLYPHS = {
     "hexagon": "⬢",
     "star": "★",
 }
-
-# -- numbers as the current language writes them ------------------------------------------------
-
-
-def format_count(n: int) -> str:
-    """A whole number with the language's thousands separator: 10 000 / 10,000."""
-    return f"{n:,}".replace(",", t("number.group"))
-
-
-def format_decimal(x: float, digits: int = 1) -> str:
-    """A decimal with the language's decimal mark: 16,7 / 16.7."""
-    return f"{x:.{digits}f}".replace(".", t("number.decimal"))
-
-
-def format_percent(share: float, digits: int = 1) -> str:
-    """A share (0..1) as a percentage: 16,7 % / 16.7%."""
-    return t("number.percent", value=format_decimal(100 * share, digits))
-
 
 # -- small SVG builders ----------------------------------------------------------------------
 

@@ -3,18 +3,17 @@
 Three modes, as in Día de Paga: one deposit left in the savings book, the same deposit every
 month (DDP-17), or loan cards of 1500 € (DDP-16). Every number shown comes from
 `kit.analysis.interest`: the formula (sympy, shown as LaTeX), the month-by-month schedule
-(pandas) and the final amount, exactly.
+(a `kit.table.Table`) and the final amount, exactly.
 
 The flow is DESIGN.md's: the settings → `view_model` (a pure function giving plain JSON) →
-ipywidgets. Plain ipywidgets, no JavaScript of its own. sympy and pandas are imported only when
-the explorer computes, so `import kit.widgets` stays light ("A light core"). What it displays
+ipywidgets. Plain ipywidgets, no JavaScript of its own. sympy is imported only when the
+explorer computes, so `import kit.widgets` stays light ("A light core"). What it displays
 depends only on its settings, so a saved notebook shows the same bytes on every run (nbval).
 """
 
 from __future__ import annotations
 
 import html
-import math
 from fractions import Fraction
 from typing import Any
 
@@ -23,6 +22,7 @@ import ipywidgets as widgets
 from kit import render
 from kit.analysis import interest
 from kit.messages import t
+from kit.table import Table
 
 MODES = ("once", "monthly", "loan")
 MAX_AMOUNT = 15_000
@@ -37,10 +37,7 @@ LOAN_COLUMNS = ("opening", "interest", "repayment", "closing")
 
 def euros(value: Fraction | int) -> str:
     """Money as the class language writes it, rounded half up to cents: 2352,27 € or 2,352.27 €."""
-    cents = math.floor(abs(Fraction(value)) * 100 + Fraction(1, 2))
-    sign = "-" if value < 0 and cents else ""
-    whole, part = divmod(cents, 100)
-    return f"{sign}{render.format_count(whole)}{t('number.decimal')}{part:02d}\u00a0€"
+    return render.format_euros(value)
 
 
 def loan_cards(amount: int) -> int:
@@ -51,6 +48,18 @@ def loan_cards(amount: int) -> int:
 def _exact(value: Any) -> Fraction:
     """A sympy Integer or Rational from kit.analysis.interest as a plain Fraction."""
     return Fraction(int(value.p), int(value.q))
+
+
+def schedule(mode: str, amount: int, rate: int, months: int) -> Table:
+    """The month-by-month table the explorer shows, as a `kit.table.Table` of exact values."""
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}; got {mode!r}")
+    r = Fraction(rate, 100)
+    if mode == "once":
+        return interest.savings_schedule({1: amount} if months else None, months, r)
+    if mode == "monthly":
+        return interest.savings_schedule(amount, months, r)
+    return interest.loan_schedule(loan_cards(amount), months, r)
 
 
 def view_model(mode: str, amount: int, rate: int, months: int) -> dict[str, Any]:
@@ -72,7 +81,6 @@ def view_model(mode: str, amount: int, rate: int, months: int) -> dict[str, Any]
         final = interest.future_value(amount, r, months)
         symbolic = sympy.latex(interest.future_value(P, r_, n_))
         numbers = rf"{amount} \cdot \left(1 + {rate_tex}\right)^{{{months}}}"
-        frame = interest.savings_schedule({1: amount} if months else None, months, r)
         columns = SAVINGS_COLUMNS
     elif mode == "monthly":
         final = interest.annuity_future_value(amount, r, months)
@@ -84,7 +92,6 @@ def view_model(mode: str, amount: int, rate: int, months: int) -> dict[str, Any]
             )
         else:  # at 0 % the closed form divides by zero: the deposits simply add up
             symbolic, numbers = r"D \cdot n", rf"{amount} \cdot {months}"
-        frame = interest.savings_schedule(amount, months, r)
         columns = SAVINGS_COLUMNS
     else:
         cards = loan_cards(amount)
@@ -93,8 +100,8 @@ def view_model(mode: str, amount: int, rate: int, months: int) -> dict[str, Any]
         symbolic = r"C + C \cdot r \cdot n"
         numbers = rf"{principal} + {principal} \cdot {rate_tex} \cdot {months}"
         notes.append(t("interest.loan_cards", cards=cards))
-        frame = interest.loan_schedule(cards, months, r)
         columns = LOAN_COLUMNS
+    frame = schedule(mode, amount, rate, months)
     exact = _exact(final)
     key = "interest.final_loan" if mode == "loan" else "interest.final_savings"
     names = ["month", "debt", *columns[1:]] if mode == "loan" else ["month", *columns]
@@ -105,10 +112,7 @@ def view_model(mode: str, amount: int, rate: int, months: int) -> dict[str, Any]
         "result": t(key, approx=euros(exact), exact=str(exact)),
         "notes": notes,
         "headers": [t(f"interest.{name}") for name in names],
-        "rows": [
-            [str(row["month"]), *(euros(row[column]) for column in columns)]
-            for _, row in frame.iterrows()
-        ],
+        "rows": [[str(row["month"]), *(euros(row[column]) for column in columns)] for row in frame],
     }
 
 
@@ -249,6 +253,11 @@ class InterestExplorer(widgets.VBox):
         return "\n".join(
             [self.title.value, self.formula.value, self.result.value, self.table.value]
         )
+
+    @property
+    def schedule(self) -> Table:
+        """The month-by-month table for the current settings (exact values; `to_pandas()`)."""
+        return schedule(*self.settings)
 
     def __repr__(self) -> str:
         mode, amount, rate, months = self.settings
