@@ -10,7 +10,7 @@ SANITIZE := tests/nbval_sanitize.cfg
 ARTIFACTS ?= artifacts
 CLASSROOM := classroom
 
-.PHONY: lab test lint unit nbval browser pyodide student bench bench-pyodide clean
+.PHONY: lab test lint unit nbval browser pyodide student bench bench-pyodide lite bench-lite clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,8 +28,8 @@ lab: $(STAMP)
 test: lint unit nbval browser pyodide
 
 lint: $(STAMP)
-	$(BIN)/ruff check kit tests bench
-	$(BIN)/ruff format --check kit tests bench
+	$(BIN)/ruff check kit tests bench lite
+	$(BIN)/ruff format --check kit tests bench lite
 	$(BIN)/lint-imports
 
 unit: $(STAMP)
@@ -38,7 +38,8 @@ unit: $(STAMP)
 nbval: $(STAMP)
 	$(BIN)/pytest --nbval notebooks exercises --nbval-sanitize-with $(SANITIZE) -p no:cacheprovider
 
-browser: $(STAMP)
+## (the lite tests among them build the JupyterLite site first, as make lite does, or reuse it)
+browser: $(STAMP) lite
 	KIT_ARTIFACTS=$(ARTIFACTS) $(BIN)/pytest -m browser tests/browser
 
 ## make student: the student copies in classroom/exercises/ (the classroom, without JupyterLab)
@@ -72,3 +73,12 @@ bench-pyodide: $(PYODIDE_DIR)/package/pyodide.mjs $(PYODIDE_DIR)/wheels/.done
 ## make pyodide: the exercises' checks and slips advice in Pyodide, with its IPython
 pyodide: $(STAMP) $(PYODIDE_DIR)/package/pyodide.mjs $(PYODIDE_DIR)/wheels/.done
 	KIT_PYODIDE=$(PYODIDE_DIR) $(BIN)/pytest -m pyodide tests/test_pyodide.py
+
+## make lite: the classroom (lessons, play notebooks, student copies) as an offline JupyterLite
+## site in build/lite/, from PyPI and npm only; serve it with python3 -m http.server -d build/lite
+lite: $(STAMP) $(PYODIDE_DIR)/package/pyodide.mjs
+	$(BIN)/python lite/build.py
+
+## make bench-lite: in that site, each lesson's kernel start, first output and run-all (medians)
+bench-lite: lite
+	$(BIN)/python bench/bench_lite.py

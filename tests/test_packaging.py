@@ -1,6 +1,8 @@
 """The packaging promises: conda and pip agree, and the core stays light."""
 
+import os
 import re
+import subprocess
 import tomllib
 from pathlib import Path
 
@@ -43,3 +45,37 @@ def test_core_imports_and_runs_with_numpy_pandas_matplotlib_sympy_blocked(run_li
         """
     )
     assert out == ["1/6 100"]
+
+
+def test_every_extra_is_in_environment_yml_and_in_dev():
+    """Binder's environment.yml has every extra's packages (a new extra included), and dev is
+    all the extras together."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    extras = project["optional-dependencies"]
+    conda = yaml.safe_load((ROOT / "environment.yml").read_text())["dependencies"]
+    conda_side = dict(_requirement(d) for d in conda if isinstance(d, str))
+    for extra, specs in extras.items():
+        if extra == "dev":
+            continue
+        for name, bound in (_requirement(s) for s in specs if not s.startswith("kit[")):
+            assert conda_side.get(name) == bound, f"[{extra}] {name}{bound} not in environment.yml"
+    (dev,) = extras["dev"]
+    assert set(re.fullmatch(r"kit\[(.*)\]", dev).group(1).split(",")) == set(extras) - {"dev"}
+
+
+def test_postbuild_installs_the_kit_as_the_readme_says(tmp_path):
+    """Binder runs postBuild after environment.yml: it must be an executable bash script that
+    stops on an error and installs the kit itself, without dependencies (conda has them)."""
+    assert os.access(ROOT / "postBuild", os.X_OK), "postBuild must be executable"
+    script = (ROOT / "postBuild").read_text()
+    assert script.startswith("#!/bin/bash") and "set -euo pipefail" in script
+    assert "`postBuild` installs the kit" in (ROOT / "README.md").read_text()
+    # Run it with a `python` that records its arguments: exactly one install of this folder.
+    calls = tmp_path / "calls"
+    fake = tmp_path / "bin" / "python"
+    fake.parent.mkdir()
+    fake.write_text(f'#!/bin/sh\necho "$PWD $*" >> {calls}\n')
+    fake.chmod(0o755)
+    env = {**os.environ, "PATH": f"{fake.parent}{os.pathsep}{os.environ['PATH']}"}
+    subprocess.run(["bash", ROOT / "postBuild"], cwd=ROOT, env=env, check=True)
+    assert calls.read_text().splitlines() == [f"{ROOT} -m pip install --no-deps ."]
