@@ -117,6 +117,8 @@ def kernel_pyodide_version(python: Path) -> str:
 
 
 def pyodide_runtime(version: str) -> Path:
+    """npm's pyodide at the kernel's version, unpacked in build/pyodide/package (the Makefile's
+    PYODIDE_VERSION, which make pyodide uses, must be the same)."""
     package = PYODIDE / "package"
     meta = package / "package.json"
     if meta.exists() and json.loads(meta.read_text())["version"] == version:
@@ -218,9 +220,10 @@ def wheels_and_lock(runtime: Path, kernel_pypi: Path, out: Path) -> list[str]:
         # the entries that replace or join the lock's (every name they may depend on is known)
         known = set(packages) | {wheel_key(path)[0] for path in added}
         packages = {name: dict(entry) for name, entry in packages.items()}
-        entries = {
-            canonical(e["name"]): (e, path) for path in added if (e := wheel_entry(path, known))
-        }
+        entries = {}
+        for path in added:
+            entry = wheel_entry(path, known)
+            entries[canonical(entry["name"])] = (entry, path)
         # the closure of what the site needs, over the lock's dependencies
         need, todo = set(), [*LOCK_ROOTS, *PRELOAD, *entries]
         while todo:

@@ -210,3 +210,10 @@ def test_the_site_holds_the_classroom_and_no_answer(lite_site: str):
             assert "solution" not in cell["metadata"].get("tags", []), copy.name
             assert not cell.get("outputs"), copy.name
     assert not list(site.rglob("*.map"))
+
+
+def test_the_site_runs_the_pyodide_the_makefile_names(lite_site: str):
+    """The kernel's pinned Pyodide is the one make pyodide tests the exercises in."""
+    runtime = REPO / "build" / "lite" / "static" / "pyodide" / "package.json"
+    makefile = (REPO / "Makefile").read_text()
+    assert f"PYODIDE_VERSION := {json.loads(runtime.read_text())['version']}\n" in makefile
