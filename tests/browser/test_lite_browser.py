@@ -100,7 +100,7 @@ def offsite() -> list[str]:
 @pytest.fixture(scope="session")
 def lite_context(browser: Browser, lite_site: str, offsite: list[str]) -> Iterator[BrowserContext]:
     """One browser context for every lite test: its storage holds the students' files."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context = browser.new_context(viewport={"width": 1280, "height": 800})  # a projector
 
     def record(request) -> None:
         url = urlsplit(request.url)
@@ -165,9 +165,12 @@ ANSWERED: set[str] = set()
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)
-def test_every_notebook_runs_in_the_browser(lite_page: Page, lite_site: str, notebook: str):
+def test_every_notebook_runs_in_the_browser(
+    lite_page: Page, lite_site: str, notebook: str, artifacts: Path
+):
     assert open_and_run_all(lite_page, lite_site, notebook) == []
     ANSWERED.update(click_each_widget(lite_page))
+    lite_page.screenshot(path=artifacts / f"lite-{notebook.replace('/', '-')}.png")
 
 
 def test_every_widget_answered_a_click():
