@@ -25,6 +25,7 @@ from kit.exercises.student import (
     assigned_names,
     blank_solution,
     check_call,
+    check_calls,
     student_notebook,
     write_student_copies,
 )
@@ -49,18 +50,11 @@ def execute(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
 
 def checks_in(source: str) -> list[tuple[str, str]]:
     """(exercise id, answer variable) of every top-level `check("ID", NAME)` in a cell."""
-    try:
-        module = ast.parse(source)
-    except SyntaxError:
-        return []
-    found = []
-    for statement in module.body:
-        call = check_call(statement)
-        if call is not None and len(call.args) == 2:
-            exercise_id, answer = call.args
-            if isinstance(exercise_id, ast.Constant) and isinstance(answer, ast.Name):
-                found.append((exercise_id.value, answer.id))
-    return found
+    return [
+        (exercise_id, answer)
+        for exercise_id, answer in check_calls(source)
+        if answer.isidentifier()
+    ]
 
 
 def check_cells(notebook: nbformat.NotebookNode) -> list[tuple[int, str, str]]:

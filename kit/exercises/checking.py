@@ -154,26 +154,34 @@ def _decimal_text(answer: Any) -> str:
         return str(answer)
 
 
+def _form(exercise: Exercise, answer: Any) -> str:
+    """The canonical text of an answer, sizes guarded first (TooBig, WrongKind or any error)."""
+    guard(answer)
+    return canonical(
+        answer, exercise.kind, exercise.digits, exercise.element, exercise.symbols or None
+    )
+
+
+def _matches(fingerprint: str, fingerprints: tuple[str, ...]) -> bool:
+    return any(hmac.compare_digest(fingerprint, known) for known in fingerprints)
+
+
 def _judge(exercise: Exercise, answer: Any) -> Feedback:
     """The verdict on `answer` for a known exercise."""
     if _is_missing(answer):
         return Feedback(False, t("check.missing"))
     try:
-        guard(answer)
+        form = _form(exercise, answer)
     except TooBig:
         return Feedback(False, t("check.too_big", expected=_expected(exercise)))
-    try:
-        form = canonical(
-            answer, exercise.kind, exercise.digits, exercise.element, exercise.symbols or None
-        )
     except Exception:  # WrongKind, or a student's object that misbehaves when it is read
         return _wrong_kind(exercise, answer)
     fingerprint = stretched(exercise.id, exercise.salt, form, exercise.work)
-    if any(hmac.compare_digest(fingerprint, right) for right in exercise.right):
+    if _matches(fingerprint, exercise.right):
         return Feedback(True, t("check.right"))
-    if any(hmac.compare_digest(fingerprint, decimal) for decimal in exercise.decimal):
+    if _matches(fingerprint, exercise.decimal):
         return Feedback(False, t("check.fraction_wanted", number=_decimal_text(answer)))
-    if any(hmac.compare_digest(fingerprint, by_hand) for by_hand in exercise.rounded):
+    if _matches(fingerprint, exercise.rounded):
         return Feedback(False, t("check.rounded", number=_decimal_text(answer)))
     return Feedback(False, _wrong(exercise, form))
 
@@ -255,12 +263,7 @@ def answer_form(
     exercises = default_registry() if registry is None else registry
     exercise = exercises[exercise_id]
     try:
-        if _is_missing(answer):
-            return None
-        guard(answer)
-        return canonical(
-            answer, exercise.kind, exercise.digits, exercise.element, exercise.symbols or None
-        )
+        return None if _is_missing(answer) else _form(exercise, answer)
     except Exception:
         return None
 
@@ -273,5 +276,4 @@ def form_is_right(
     exercise = exercises.get(exercise_id)
     if exercise is None or not isinstance(form, str) or len(form) > 100_000:
         return False
-    fingerprint = stretched(exercise.id, exercise.salt, form, exercise.work)
-    return any(hmac.compare_digest(fingerprint, right) for right in exercise.right)
+    return _matches(stretched(exercise.id, exercise.salt, form, exercise.work), exercise.right)

@@ -12,7 +12,6 @@ It needs nbformat, nbclient and ipykernel (the teacher's `[lab]` install).
 
 from __future__ import annotations
 
-import ast
 import json
 import tomllib
 from collections.abc import Callable
@@ -29,6 +28,7 @@ from kit.exercises.registry import (
     secrets_for,
     table_text,
 )
+from kit.exercises.student import check_calls
 
 MARK = "@@kit-answer-forms@@"
 _PROBE = """\
@@ -45,27 +45,6 @@ _HEADER = """\
 # (see kit/exercises/registry.py). A teacher writes kind, digits, fraction and the hints;
 # `kit fingerprints exercises/` writes salt, right, decimal and rounded from the masters.
 """
-
-
-def check_calls(source: str) -> list[tuple[str, str]]:
-    """(exercise id, answer expression) of each top-level `check("ID", answer)` in a cell."""
-    try:
-        module = ast.parse(source)
-    except SyntaxError:
-        return []
-    calls = []
-    for statement in module.body:
-        call = statement.value if isinstance(statement, ast.Expr) else None
-        if (
-            isinstance(call, ast.Call)
-            and isinstance(call.func, ast.Name)
-            and call.func.id == "check"
-            and len(call.args) >= 2
-            and isinstance(call.args[0], ast.Constant)
-            and isinstance(call.args[0].value, str)
-        ):
-            calls.append((call.args[0].value, ast.unparse(call.args[1])))
-    return calls
 
 
 def _probe_result(cell: Any) -> Any:

@@ -58,9 +58,9 @@ def _advice(error: SyntaxError, line: str) -> str:
         return t("slips.percent", typed=match.group(0).strip(), number=number)
     if symbol := next((c for c in _CURRENCY if c in line), None):
         return t("slips.currency", symbol=symbol)
-    for sign in ("×", "·", "÷", "−", "²", "³"):
+    for sign, python in _SIGNS.items():
         if sign in line:
-            return t("slips.sign", sign=sign, python=_SIGNS[sign])
+            return t("slips.sign", sign=sign, python=python)
     message = str(error.msg or "")
     match = _NUMBER_LETTER.search(line)
     if match and ("decimal literal" in message or "invalid syntax" in message):

@@ -75,6 +75,20 @@ def check_call(statement: ast.stmt) -> ast.Call | None:
     return None
 
 
+def check_calls(source: str) -> list[tuple[str, str]]:
+    """(exercise id, answer expression) of each top-level `check("ID", answer)` in a cell."""
+    module = _parse(source)
+    calls = []
+    for statement in module.body if module else []:
+        call = check_call(statement)
+        if call is None or len(call.args) < 2:
+            continue
+        first = call.args[0]
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            calls.append((first.value, ast.unparse(call.args[1])))
+    return calls
+
+
 def _names_only(call: ast.Call) -> bool:
     """`check("id", respuesta_2)`: a literal id, then names only — so it can quote no answer."""
     first, *rest = call.args or [None]
