@@ -112,7 +112,7 @@ def _play(ns: argparse.Namespace) -> int:
     return _server("voila", [str(notebook)])
 
 
-_GAME_OPTIONS = {"months": "dia_de_paga", "rounds": "palabra", "language": "palabra"}
+_GAME_OPTIONS = ("months", "rounds", "language")  # kit sim's flags that are a game's options
 
 
 def _sim(ns: argparse.Namespace) -> int:
@@ -121,12 +121,12 @@ def _sim(ns: argparse.Namespace) -> int:
     try:
         engine = engine_of(ns.ruleset)
         options = {}
-        for option, family in _GAME_OPTIONS.items():
+        for option in _GAME_OPTIONS:
             value = getattr(ns, option)
             if value is None:
                 continue
-            if engine.name != family:
-                raise ValueError(f"--{option} is an option of {family}, not of {ns.ruleset}")
+            if option not in engine.options:
+                raise ValueError(f"--{option} is not an option of {ns.ruleset}")
             options[option] = value
         df = simulate(
             ns.ruleset,

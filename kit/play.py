@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from kit.games import PROPERTY_GAMES
+from kit.games.registry import game_type
 
 TITLES = {
     "el_pale": "El Palé",
@@ -134,10 +134,9 @@ def play_notebook(
     save_as: str | None = None,
 ) -> dict[str, Any]:
     """The play notebook of a property game, as notebook JSON (nbformat 4, no outputs)."""
-    if ruleset not in PROPERTY_GAMES:
-        raise ValueError(
-            f"kit play plays the property games: {', '.join(PROPERTY_GAMES)}; not {ruleset!r}"
-        )
+    if ruleset not in TITLES:  # the games this notebook template knows (issue 15: all five)
+        game_type(ruleset)  # an unknown name is told as such
+        raise ValueError(f"kit play plays the property games: {', '.join(TITLES)}; not {ruleset!r}")
     save_as = save_as or f"partida_{ruleset}.json"
     settings = _settings(ruleset, humans, bots, edition, time_limit, seed, save_as)
     parts = [

@@ -21,7 +21,8 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from kit.games import engine_family, load
+from kit.games import load
+from kit.games.registry import game_type, game_types
 from kit.messages import t
 from kit.sim import bot
 
@@ -38,10 +39,6 @@ def _random_state(rng: Random) -> list[Any]:
 def _set_random_state(rng: Random, saved: list[Any]) -> None:
     version, internal, gauss = saved
     rng.setstate((version, tuple(internal), gauss))
-
-
-def _state_class(game: Any) -> Any:
-    return type(game.new_state())
 
 
 class Session:
@@ -65,7 +62,7 @@ class Session:
         if len(names) != len(bots):
             raise ValueError("one bot name (or None for a person) per seat")
         self.ruleset = str(ruleset)
-        self.family = engine_family(ruleset)
+        self.family = game_type(ruleset).family
         self.options = dict(options or {})
         self.names = list(names)
         self.seat_bots = list(bots)
@@ -118,9 +115,9 @@ class Session:
         since a game built from Python objects cannot be rebuilt from JSON."""
         game = getattr(state_or_game, "game", state_or_game)
         state = state_or_game if game is not state_or_game else None
-        family = _family_of(game)
-        session = cls(_engine_name(family), game.names, bots, seed=seed, state=state, game=game)
-        session.ruleset = getattr(getattr(game, "rules", None), "name", family)
+        kind = game_type(game)
+        session = cls(kind.names[0], game.names, bots, seed=seed, state=state, game=game)
+        session.ruleset = getattr(getattr(game, "rules", None), "name", kind.names[0])
         session.advance()
         return session
 
@@ -163,7 +160,7 @@ class Session:
             save_to=path,
             log=data["log"],
         )
-        session.state = _state_class(session.game).from_json(
+        session.state = game_type(session.game).state_class.from_json(
             json.dumps(data["state"]), session.game
         )
         _set_random_state(session.rng, data["random"])
@@ -250,38 +247,22 @@ class Session:
     def _play(self, action: Any, by: str) -> None:
         """Apply one action (validated by the engine), roll what chance decides right after
         it, and record what happened."""
-        before = self.state.copy()
-        actor = self.state.current_player()
-        self.state.apply(action)
-        while self.state.is_chance() and not self.state.is_terminal():
-            self.state.apply_chance(self.state.sample_chance(self.rng))
+        state = self.state
+        turn = getattr(state, "turns", None)
+        actor = state.current_player()
+        state.apply(action)
+        events = list(state.events)  # what the engine says happened, in order
+        while state.is_chance() and not state.is_terminal():
+            state.apply_chance(state.sample_chance(self.rng))
+            events += state.events
         entry: dict[str, Any] = {
-            "turn": getattr(before, "turns", None),
+            "turn": turn,
             "player": actor,
             "by": by,
             "action": _action_data(action),
-            "events": self._events(before, actor, action),
+            "events": events,
         }
         self.log.append(entry)
-
-    def _events(self, before: Any, actor: int, action: Any) -> list[dict[str, Any]]:
-        """What the move did, as JSON data for the game log: Palabra's engine records its own
-        events; for Día de Paga, the die and the card on offer; for the property games they are
-        read off the states before and after."""
-        if self.family == "palabra":
-            earlier = len(before.last) if before.phase == "play" else 0
-            return [dict(event) for event in self.state.last[earlier:]]
-        if self.family == "dia_de_paga":  # the die and where it led; the card bought
-            if type(action).__name__ == "Roll":
-                return [
-                    {"kind": "rolled", "roll": self.state.last_roll, "day": self.state.pos[actor]}
-                ]
-            return [{"kind": "did", "card": before.task.get("card")}]
-        if self.family != "property":
-            return []
-        from kit.games.property.events import events
-
-        return events(before, self.state, actor, action)
 
     # -- saving --------------------------------------------------------------------------------
 
@@ -320,14 +301,16 @@ class Session:
 
 
 def _family_of(game: Any) -> str | None:
-    """The engine family of a game object: kit.games.<family>.game, or None."""
-    parts = type(game).__module__.split(".")
-    return parts[2] if len(parts) > 2 and parts[:2] == ["kit", "games"] else None
+    """The registered family of a game object, or None for anything else."""
+    try:
+        return game_type(game).family
+    except ValueError:
+        return None
 
 
-def _engine_name(family: str | None) -> str:
-    """A game name the engine answers to (any property game names the property engine)."""
-    return "el_pale" if family == "property" else str(family)
+def _engine_name(family: str) -> str:
+    """A game name the engine of `family` answers to."""
+    return next(kind.names[0] for kind in game_types() if kind.family == family)
 
 
 def _seat_bots(bots: Any, n: int, family: str) -> list[str | None]:

@@ -13,20 +13,22 @@ and bots alike), so the same seed gives the same table on every machine, and any
 be replayed alone: ``kit.games.core.play(game.new_state(), bots, game_rng(s, i))``.
 
 One loop plays every game (``run``: the Game/State contract of ``kit.games.core``); each game adds
-its own columns from the final state (a small ``row`` function per game). The property games use
-their fast ``play_out`` instead, which counts turns and stops at a turn cap. The core
+its own columns from the final state (the ``result`` of its registration in
+``kit.games.registry``). A game that registers a faster ``play_out`` (the property games: it counts
+turns and stops at a turn cap) is played with that instead. The core
 (``play_games``) is standard library only; pandas and tqdm are imported inside ``simulate``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from random import Random
 from typing import Any
 
+from kit.games import load
 from kit.games.core import play
+from kit.games.registry import GameType, game_type
 
 Policy = Callable[[Any, Random], Any]
 Watch = Callable[[Any, Any, bool], None]
@@ -64,147 +66,21 @@ def run(
 
 
 # ------------------------------------------------------------------------------------ the games
-@dataclass(frozen=True)
-class Engine:
-    """What the tournament needs to know about one game family."""
-
-    name: str
-    bots: Callable[[], Mapping[str, Policy]]  # imported when asked for
-    default: str  # the bot of every seat when none is given
-    options: tuple[str, ...]  # keyword options of the game
-    row: Callable[[Any, Any], dict[str, Any]]  # (final state, watcher or None) -> game columns
-    watcher: Callable[[int], Any] | None = None  # players -> a fresh watcher for one game
-
-
-def _dia_de_paga_bots() -> Mapping[str, Policy]:
-    from kit.games.dia_de_paga.bots import POLICIES
-
-    return POLICIES
-
-
-def _palabra_bots() -> Mapping[str, Policy]:
-    from kit.games.palabra.bots import BOTS
-
-    return BOTS
-
-
-def _property_bots() -> Mapping[str, Policy]:
-    from kit.games.property.bots import POLICIES
-
-    return POLICIES
-
-
-class DiaDePagaLog:
-    """What the Día de Paga state does not keep: euros borrowed during the game and kitty wins.
-
-    A loan is a ``TakeLoan`` action of its actor. The kitty (DDP-11) goes to the player who rolls
-    a six for a move (phase ``move``, the player to move) or on an "En caso de necesidad" bet
-    (phase ``necessity``), when there is money in it.
-    """
-
-    __slots__ = ("borrowed", "kitty_wins", "kitty_won")
-
-    def __init__(self, players: int):
-        self.borrowed = [0] * players
-        self.kitty_wins = [0] * players
-        self.kitty_won = [0] * players  # euros
-
-    def __call__(self, state: Any, move: Any, chance: bool) -> None:
-        if chance:
-            if move == 6 and state.kitty and state.phase in ("move", "necessity"):
-                p = state.task["p"] if state.phase == "necessity" else state.cur
-                self.kitty_wins[p] += 1
-                self.kitty_won[p] += state.kitty
-        elif type(move).__name__ == "TakeLoan":
-            self.borrowed[state.actor()] += move.amount
-
-
-def _property_row(state: Any, log: Any) -> dict[str, Any]:
-    n = len(state.alive)
-    fortunes = state.fortunes()
-    return {
-        "turns": state.turns,
-        "bankruptcies": n - sum(state.alive),
-        **{f"fortune_{p}": fortunes[p] for p in range(n)},
-    }
-
-
-def _dia_de_paga_row(state: Any, log: DiaDePagaLog) -> dict[str, Any]:
-    n = state.game.n
-    fortunes = state.fortunes()
-    return {
-        "months": state.game.months,
-        **{f"fortune_{p}": fortunes[p] for p in range(n)},
-        **{f"loans_{p}": state.loans[p] for p in range(n)},  # still owed at the end
-        **{f"borrowed_{p}": log.borrowed[p] for p in range(n)},  # taken during the game
-        **{f"kitty_wins_{p}": log.kitty_wins[p] for p in range(n)},
-        **{f"kitty_won_{p}": log.kitty_won[p] for p in range(n)},
-    }
-
-
-def _palabra_row(state: Any, log: Any) -> dict[str, Any]:
-    return {"turns": state.turns, **{f"score_{p}": s for p, s in enumerate(state.scores)}}
-
-
-ENGINES: dict[str, Engine] = {
-    "property": Engine(
-        "property",
-        _property_bots,
-        "build_asap",
-        ("abbreviated", "claims_rent", "time_limit"),
-        _property_row,
-    ),
-    "dia_de_paga": Engine(
-        "dia_de_paga",
-        _dia_de_paga_bots,
-        "cautious_saver",
-        ("months", "youngest"),
-        _dia_de_paga_row,
-        DiaDePagaLog,
-    ),
-    "palabra": Engine(
-        "palabra",
-        _palabra_bots,
-        "greedy",
-        ("language", "rounds", "dictionary", "deck", "common"),
-        _palabra_row,
-    ),
-}
-
-
-def engine_of(game: Any) -> Engine:
-    """The engine that plays ``game``: a bundled name, a teacher's .toml file or a RuleSet."""
-    from kit.games import engine_family
-    from kit.games.property.rules import RuleSet
-
-    if isinstance(game, RuleSet):
-        return ENGINES["property"]
-    return ENGINES[engine_family(game)]  # a plain error listing the games for anything else
-
-
-def _bot(engine: Engine, name: str) -> Policy:
-    if engine.name == "property":  # parametrised names too: cash_reserve:AMOUNT, trader:BOT
-        from kit.games.property.bots import policy_named
-
-        return policy_named(name)
-    bots = engine.bots()
-    if name not in bots:
-        raise ValueError(
-            f"no bot called {name!r} in {engine.name}; the bots are: {', '.join(bots)}"
-        )
-    return bots[name]
+def engine_of(game: Any) -> GameType:
+    """The registered type that plays ``game``: a bundled name, a .toml file or a rules object."""
+    return game_type(game)
 
 
 def bot(game: Any, name: str) -> Policy:
     """The bot called `name` in the engine that plays `game` (a name, a .toml file)."""
-    return _bot(engine_of(game), name)
+    return engine_of(game).bot(name)
 
 
 def _policies(
-    engine: Engine, policies: Sequence[Policy | str] | None, players: int
+    engine: GameType, policies: Sequence[Policy | str] | None, players: int
 ) -> list[Policy]:
-    chosen = list(policies or [engine.default])
-    resolved = [_bot(engine, p) if isinstance(p, str) else p for p in chosen]
+    chosen = list(policies or [engine.default_bot])
+    resolved = [engine.bot(p) if isinstance(p, str) else p for p in chosen]
     if len(resolved) == 1:
         resolved *= players
     if len(resolved) != players:
@@ -214,30 +90,12 @@ def _policies(
     return resolved
 
 
-def _game(engine: Engine, rules: Any, players: int, edition: str | None, options: dict) -> Any:
-    unknown = sorted(set(options) - set(engine.options))
-    if unknown:
-        allowed = ", ".join(engine.options)
-        raise ValueError(
-            f"{engine.name} has no option {', '.join(unknown)}; its options: {allowed}"
-        )
-    if engine.name == "property":
-        from kit.games.property.game import PropertyGame
-        from kit.games.property.load import load_rules
-        from kit.games.property.rules import RuleSet
-
-        if not isinstance(rules, RuleSet):
-            rules = load_rules(str(rules), edition=edition)
-        return PropertyGame(rules, players, **options)
+def _game(engine: GameType, rules: Any, players: int, edition: str | None, options: dict) -> Any:
     if edition is not None:
-        raise ValueError(f"editions are for the property games, not {engine.name}")
-    if engine.name == "dia_de_paga":
-        from kit.games.dia_de_paga.game import DiaDePagaGame
-
-        return DiaDePagaGame(rules, players, **options)
-    from kit.games.palabra.game import PalabraGame
-
-    return PalabraGame(players, **options)
+        if "edition" not in engine.options:
+            raise ValueError(f"editions are for the property games, not {engine.family}")
+        options = {**options, "edition": edition}
+    return load(rules, players=players, **options)
 
 
 def play_games(
@@ -262,7 +120,7 @@ def play_games(
 
 
 def _records(
-    engine: Engine,
+    engine: GameType,
     game: Any,
     bots: list[Policy],
     games: int,
@@ -270,14 +128,12 @@ def _records(
     max_turns: int,
     max_steps: int,
 ) -> Iterator[dict[str, Any]]:
-    if engine.name == "property":
-        from kit.games.property.game import play_out
     players = len(bots)
     names = [getattr(b, "__name__", repr(b)) for b in bots]
     for i in range(games):
         rng = game_rng(seed, i)
-        if engine.name == "property":
-            state, log = play_out(game.new_state(), bots, rng, max_turns), None
+        if engine.play_out is not None:
+            state, log = engine.play_out(game.new_state(), bots, rng, max_turns), None
         else:
             log = engine.watcher(players) if engine.watcher else None
             state = run(game.new_state(), bots, rng, max_steps, log)
@@ -288,9 +144,9 @@ def _records(
             "winner": winner,
             "winner_policy": names[winner] if winner is not None else None,
             "finished": finished,
-            **engine.row(state, log),
+            **engine.result(state, log),
         }
-        if engine.name == "property" and not finished:
+        if engine.play_out is not None and not finished:
             record["turns"] = min(state.turns, max_turns)
         for p in range(players):
             record[f"policy_{p}"] = names[p]

@@ -11,8 +11,10 @@ from jupyter_core.utils import run_sync
 from nbclient import NotebookClient
 
 from kit.cli import main
-from kit.games import PROPERTY_GAMES
+from kit.games import game_type
 from kit.play import notebook_name, play_notebook, write_play_notebook
+
+PROPERTY_GAMES = game_type("superpoly").names
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -7,10 +7,12 @@ from random import Random
 
 import pytest
 
-from kit.games import GAMES
+from kit.games import game_names
 from kit.games.core import IllegalAction
 from kit.games.property.actions import Buy, EndTurn, RollDice
 from kit.session import Session
+
+GAMES = game_names()
 
 PROPERTY = ("el_pale", "la_ruta_del_tesoro", "superpoly")
 

@@ -132,13 +132,15 @@ def test_palabra_is_seeded_with_scores_and_turns():
 def test_unknown_games_bots_and_options_get_plain_errors():
     with pytest.raises(ValueError, match=r"ningún juego llamado 'nope'.*dia_de_paga, palabra"):
         simulate("nope", games=1, progress=False)
-    with pytest.raises(ValueError, match=r"no bot called .greedy. in dia_de_paga.*cautious_saver"):
-        simulate("dia_de_paga", games=1, policies=["greedy"], progress=False)
     with pytest.raises(
-        ValueError, match=r"no bot called .build_asap. in palabra.*greedy, beginner"
+        ValueError, match=r"ningún bot llamado .greedy. en dia_de_paga.*cautious_saver"
     ):
+        simulate("dia_de_paga", games=1, policies=["greedy"], progress=False)
+    with pytest.raises(ValueError, match=r"ningún bot llamado .build_asap. en palabra.*greedy"):
         play_games("palabra", players=2, games=1, policies=["build_asap"])
-    with pytest.raises(ValueError, match="dia_de_paga has no option rounds; its options: months"):
+    with pytest.raises(
+        ValueError, match="dia_de_paga no tiene la opción rounds; sus opciones son: players, months"
+    ):
         play_games("dia_de_paga", games=1, rounds=3)
 
 
@@ -164,7 +166,7 @@ def test_kit_sim_plays_dia_de_paga_and_palabra_to_csv(tmp_path, capsys):
 
 
 def test_kit_sim_refuses_a_bot_or_an_option_of_another_game():
-    with pytest.raises(SystemExit, match="no bot called 'build_asap' in dia_de_paga"):
+    with pytest.raises(SystemExit, match="ningún bot llamado 'build_asap' en dia_de_paga"):
         main(["sim", "dia_de_paga", "--games", "1", "--policy", "build_asap", "--quiet"])
-    with pytest.raises(SystemExit, match="--months is an option of dia_de_paga"):
+    with pytest.raises(SystemExit, match="--months is not an option of"):
         main(["sim", "palabra", "--games", "1", "--months", "2", "--quiet"])

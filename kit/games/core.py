@@ -7,9 +7,16 @@ one player (``current_player()``, ``legal_actions()``, ``apply(action)``).
 - ``chance_outcomes()`` lists ``(outcome, Fraction)`` exactly, adding up to 1. A node with too many
   outcomes to list (a shuffled deck: 16! orders) raises :class:`TooManyOutcomes`; it is *sampled*
   with ``sample_chance(rng)`` using a ``random.Random`` the caller owns.
-- ``apply(action)`` validates the action fully first and then applies it; an illegal action raises
-  :class:`IllegalAction` with a message a student can read, and the state is left unchanged.
-- ``child(action)`` does the same on a copy. ``to_json()`` / ``from_json`` round-trip exactly.
+- One legality predicate per game: ``refusal(action)`` returns None for a legal action, else the
+  :class:`IllegalAction` that says why (a message key and its values; the sentence is built only
+  when it is read). ``is_legal``, ``why_not`` and ``apply`` all ask it, so a rule is checked in one
+  place. ``apply(action)`` raises the refusal and changes nothing, or applies the action fully.
+- ``child(action)`` does the same on a copy. ``to_json()`` / ``from_json(text, game)`` round-trip
+  exactly.
+- ``events``: what the last ``apply`` or ``apply_chance`` did, as JSON-ready dicts with a
+  ``"kind"`` (one the game's registration declares) and plain values: the card drawn and its
+  text, three doubles, an auction's result, a trade's terms, a payday line. A new list per call,
+  never grown in place; not part of the position, so not in ``to_json``.
 
 Nothing here calls a random generator of its own or reads a file at play time.
 """
@@ -27,8 +34,34 @@ CHANCE = -1  # current_player() at a chance node
 TERMINAL = -2  # current_player() when the game is over
 
 
+Event = dict[str, Any]  # {"kind": "card", "player": 0, "deck": "suerte", "text": "…"}
+
+
 class IllegalAction(ValueError):
-    """An action the rules do not allow now: the message says what, why not and what is allowed."""
+    """An action the rules do not allow now: the message says what, why not and what is allowed.
+
+    It carries the message key of `kit.messages` and its values; the sentence is written in the
+    class language when it is read, so refusing costs no formatting until someone looks, and
+    tests assert the key, not the words.
+    """
+
+    def __init__(self, key: str, **values: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+    def __str__(self) -> str:
+        return t(self.key, **self.values)
+
+    def __repr__(self) -> str:
+        return f"IllegalAction({self.key!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:  # picklable (dask workers) with its values
+        return (_illegal, (self.key, self.values))
+
+
+def _illegal(key: str, values: dict[str, Any]) -> IllegalAction:
+    return IllegalAction(key, **values)
 
 
 class TooManyOutcomes(ValueError):
@@ -54,7 +87,19 @@ class State:
     def chance_outcomes(self) -> list[tuple[Any, Any]]:
         raise NotImplementedError
 
+    def chance_refusal(self, outcome: Any) -> IllegalAction | None:
+        """None if `outcome` can happen at this chance node, else why not."""
+        raise NotImplementedError
+
     def apply_chance(self, outcome: Any) -> None:
+        """Apply one outcome of this chance node (checked first; a bad one changes nothing)."""
+        problem = self.chance_refusal(outcome)
+        if problem is not None:
+            raise problem
+        self.events = []  # type: ignore[attr-defined]  # every game's slots hold `events`
+        self._apply_chance_unchecked(outcome)
+
+    def _apply_chance_unchecked(self, outcome: Any) -> None:
         raise NotImplementedError
 
     def sample_chance(self, rng: Random) -> Any:
@@ -65,7 +110,31 @@ class State:
     def legal_actions(self) -> list[Any]:
         raise NotImplementedError
 
+    def refusal(self, action: Any) -> IllegalAction | None:
+        """The one legality predicate: None if `action` is legal now, else why not (not raised).
+
+        It tests the action it is given (not the whole list of legal actions) and builds no
+        sentence: the message is written only if someone reads it."""
+        raise NotImplementedError
+
+    def is_legal(self, action: Any) -> bool:
+        return self.refusal(action) is None
+
+    def why_not(self, action: Any) -> str | None:
+        """Why the rules refuse `action` now, in the class language, or None if it is legal."""
+        problem = self.refusal(action)
+        return None if problem is None else str(problem)
+
     def apply(self, action: Any) -> None:
+        """Play `action`: refused with `IllegalAction` (nothing changes) or applied fully."""
+        problem = self.refusal(action)
+        if problem is not None:
+            raise problem
+        self.events = []  # type: ignore[attr-defined]
+        self._apply_unchecked(action)
+
+    def _apply_unchecked(self, action: Any) -> None:
+        """Apply a legal action, appending what happened to `self.events`."""
         raise NotImplementedError
 
     def copy(self) -> State:
@@ -91,6 +160,11 @@ class State:
 
     # -- saving -----------------------------------------------------------------------------------
     def to_json(self) -> str:
+        raise NotImplementedError
+
+    @classmethod
+    def from_json(cls, text: str, game: Any) -> State:
+        """The state `to_json` wrote, for `game` (checked: a bad file is a ValueError)."""
         raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:

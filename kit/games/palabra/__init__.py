@@ -7,6 +7,8 @@ Light core: only the standard library, ``kit.prob`` and ``kit.games.core`` are i
 the word lists are read lazily (gzip + json) when a dictionary is first used.
 """
 
+from kit.games.registry import GameType, register_game
+
 from .actions import (
     Build,
     Exchange,
@@ -65,3 +67,41 @@ __all__ = [
     "score",
     "score_shave",
 ]
+
+
+def _load(game: object = "palabra", players: int | list[str] = 2, **options) -> PalabraGame:
+    return PalabraGame(players, **options)
+
+
+def _result(state: PalabraState, watcher: object = None) -> dict:
+    return {"turns": state.turns, **{f"score_{p}": s for p, s in enumerate(state.scores)}}
+
+
+def _bots() -> dict:
+    from .bots import BOTS
+
+    return BOTS
+
+
+register_game(
+    GameType(
+        family="palabra",
+        names=("palabra",),
+        titles={"palabra": "Palabra"},
+        load=_load,
+        game_class=PalabraGame,
+        state_class=PalabraState,
+        bots=_bots,
+        default_bot="greedy",
+        options={
+            "language": "the dictionary: es or en",
+            "rounds": "stop after so many rounds",
+            "dictionary": "a Dictionary or a list of words",
+            "deck": "a deck file or spec",
+            "common": "only the N commonest words",
+        },
+        events=("played", "passed", "exchanged", "scored", "round_over", "game_over"),
+        claims=lambda data: False,
+        result=_result,
+    )
+)

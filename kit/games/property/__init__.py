@@ -33,6 +33,7 @@ from kit.games.property.actions import (
 from kit.games.property.game import BANK, PropertyGame, PropertyState, play_out
 from kit.games.property.load import load_rules
 from kit.games.property.rules import RuleSet
+from kit.games.registry import GameType, register_game
 
 
 def new_game(
@@ -72,3 +73,80 @@ __all__ = [
     "new_game",
     "play_out",
 ]
+
+
+def _result(state: PropertyState, watcher: object = None) -> dict:
+    """A finished (or capped) game's tournament columns."""
+    n = len(state.alive)
+    fortunes = state.fortunes()
+    return {
+        "turns": state.turns,
+        "bankruptcies": n - sum(state.alive),
+        **{f"fortune_{p}": fortunes[p] for p in range(n)},
+    }
+
+
+def _claims(data: dict) -> bool:
+    return "squares" in data
+
+
+def _load(rules: object, players: int | list[str] = 4, *, edition: str | None = None, **options):
+    if isinstance(rules, RuleSet):
+        if edition is not None:
+            raise ValueError(f"pass the edition to load_rules, not with a RuleSet ({edition!r})")
+        return PropertyGame(rules, players, **options)
+    return new_game(str(rules), players, edition=edition, **options)
+
+
+def _bots() -> dict:
+    from kit.games.property.bots import POLICIES
+
+    return POLICIES
+
+
+def _named_bot(name: str):
+    from kit.games.property.bots import policy_named
+
+    return policy_named(name)
+
+
+register_game(
+    GameType(
+        family="property",
+        names=("el_pale", "la_ruta_del_tesoro", "superpoly"),
+        titles={
+            "el_pale": "El Palé",
+            "la_ruta_del_tesoro": "La Ruta del Tesoro",
+            "superpoly": "Superpoly",
+        },
+        load=_load,
+        game_class=PropertyGame,
+        state_class=PropertyState,
+        bots=_bots,
+        default_bot="build_asap",
+        options={
+            "edition": "el_pale: lujo or economico",
+            "abbreviated": "the short game of the rulebook",
+            "claims_rent": "owners must ask for their rent",
+            "time_limit": "the fixed-time game: turns before the count",
+        },
+        events=(
+            "rolled",
+            "moved",
+            "jailed",
+            "freed",
+            "owner",
+            "buildings",
+            "mortgaged",
+            "redeemed",
+            "cash",
+            "bankrupt",
+            "game_over",
+        ),
+        claims=_claims,
+        result=_result,
+        named_bot=_named_bot,
+        rules_class=RuleSet,
+        play_out=play_out,
+    )
+)
