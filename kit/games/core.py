@@ -158,6 +158,13 @@ class State:
     def returns(self) -> list[float]:
         raise NotImplementedError
 
+    def audit(self) -> list[str]:
+        """What is wrong with this state, in plain words: empty when the game's money and stock
+        invariants hold (money conserved through the one ledger, buildings and cards all
+        somewhere, no negative cash). The conformance test asks it at every node; a resumed save
+        file can be checked with it."""
+        raise NotImplementedError
+
     # -- saving -----------------------------------------------------------------------------------
     def to_json(self) -> str:
         raise NotImplementedError

@@ -86,8 +86,9 @@ def _find() -> None:
 
 
 def game_types() -> tuple[GameType, ...]:
+    """Every registered type, by family name (not by import order, which varies)."""
     _find()
-    return tuple(_TYPES.values())
+    return tuple(_TYPES[family] for family in sorted(_TYPES))
 
 
 def game_names() -> tuple[str, ...]:
