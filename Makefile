@@ -50,6 +50,7 @@ student: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_foundation.py
 	$(BIN)/python bench/bench_property.py
+	$(BIN)/python bench/bench_speed.py
 	$(BIN)/python bench/bench_dia_de_paga.py
 	$(BIN)/python bench/bench_palabra.py
 	$(BIN)/python bench/bench_markov.py --rolls 200000
