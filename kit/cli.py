@@ -11,7 +11,8 @@ kit play superpoly --humans Ana Luis --bots build_asap
                                  a class game as a Voilà app (resumes its saved game)
 kit sim el_pale --players 4 --games 200 --seed 1 --policy build_asap --csv out.csv
                                  a seeded tournament of bots (property games, dia_de_paga
-                                 --months 3, palabra --rounds 5 --language en)
+                                 --months 3, palabra --rounds 5 --language en); --workers 2
+                                 plays it on a Dask cluster of 2 processes, the same CSV
 """
 
 from __future__ import annotations
@@ -115,8 +116,22 @@ def _play(ns: argparse.Namespace) -> int:
 _GAME_OPTIONS = ("months", "rounds", "language")  # kit sim's flags that are a game's options
 
 
+def _both(key: str, prefix: str = "kit sim: ", **values: object) -> str:
+    """A message of kit sim in Spanish, then in English: the command has no language switch."""
+    from kit.messages import catalogue
+
+    return "\n".join(f"{prefix}{catalogue()[code][key].format(**values)}" for code in ("es", "en"))
+
+
+def _workers(text: str) -> int:
+    """--workers: a whole number of processes above 0, or a plain message."""
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(_both("sim.bad_workers", prefix="", value=text))
+    return int(text)
+
+
 def _sim(ns: argparse.Namespace) -> int:
-    from kit.sim import engine_of, simulate
+    from kit.sim import ClusterError, engine_of, simulate
 
     try:
         engine = engine_of(ns.ruleset)
@@ -137,8 +152,12 @@ def _sim(ns: argparse.Namespace) -> int:
             max_turns=ns.max_turns,
             progress=not ns.quiet,
             edition=ns.edition,
+            workers=ns.workers,
+            scheduler=ns.scheduler,
             **options,
         )
+    except ClusterError as err:
+        sys.exit(_both(err.key, **err.values))
     except (ValueError, FileNotFoundError, ImportError) as err:
         sys.exit(f"kit sim: {err}")
     if ns.csv:
@@ -266,6 +285,15 @@ def parser() -> argparse.ArgumentParser:
         "to complete groups), trader:BOT (BOT that also trades), random. dia_de_paga: "
         "cautious_saver (default), borrower, gambler, do_nothing, random. palabra: greedy "
         "(default), beginner, random",
+    )
+    sim.add_argument(
+        "--workers",
+        type=_workers,
+        help="play on a Dask LocalCluster of N processes, one thread each (the [cluster] extra); "
+        "the same CSV as without it",
+    )
+    sim.add_argument(
+        "--scheduler", metavar="ADDRESS", help="play on a running Dask cluster: tcp://HOST:8786"
     )
     sim.add_argument("--csv", type=Path, help="write one row per game to this CSV file")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
