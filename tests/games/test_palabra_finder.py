@@ -114,7 +114,7 @@ def test_plb_finder_plays_are_accepted_by_the_engine_with_the_same_points(games)
 
 
 def test_plb_finder_ranks_best_first_with_breakdown(games):
-    s = situation(games[0], 3)
+    s = situation(games[0], 5)  # a seeded position with words, builds and a shave to rank
     cands = find_plays(s)
     totals = [c.total for c in cands]
     assert totals == sorted(totals, reverse=True)

@@ -27,11 +27,14 @@ from .bots import beginner, greedy, random_legal
 from .cards import Card, common_colours
 from .dictionary import Dictionary
 from .finder import Candidate, best_play, brute_force_plays, find_plays, plays_for
-from .game import PalabraGame, PalabraState, cut_rank
+from .game import PalabraGame, PalabraState
 from .load import DeckError, load_deck
+from .rules import HAND_SIZE, cut_rank
 from .scoring import Play, Score, hand_penalty, is_straight, score, score_shave
 
 __all__ = [
+    "EVENTS",
+    "HAND_SIZE",
     "Build",
     "Candidate",
     "Card",
@@ -69,6 +72,11 @@ __all__ = [
 ]
 
 
+# every kind of event the engine records (kit.games.palabra.game's docstring says what each holds)
+EVENTS = ("cut", "cut_again", "first", "deal", "banked", "joker", "shave", "play", "exchange",
+          "pass", "draw", "penalty", "game_over")  # fmt: skip
+
+
 def _load(game: object = "palabra", players: int | list[str] = 2, **options) -> PalabraGame:
     return PalabraGame(players, **options)
 
@@ -100,7 +108,7 @@ register_game(
             "deck": "a deck file or spec",
             "common": "only the N commonest words",
         },
-        events=("played", "passed", "exchanged", "scored", "round_over", "game_over"),
+        events=EVENTS,
         claims=lambda data: False,
         result=_result,
     )

@@ -27,22 +27,11 @@ from typing import Any
 from .actions import Build, Flush, Joker, Palabra, Shave, Straight, Vowels, Word
 from .cards import ALPHABET, VOWELS, Card, common_colours
 from .dictionary import Dictionary
-from .scoring import (
-    MIN_FLUSH,
-    MIN_STRAIGHT,
-    VOWEL_SCORES,
-    Play,
-    Score,
-    is_straight,
-    score,
-    score_shave,
-    vowel_ok,
-)
+from .rules import MIN_FLUSH, MIN_STRAIGHT, VOWEL_SCORES, can_build_on, can_shave, word_kind
+from .scoring import Play, Score, is_straight, score, score_shave, vowel_ok
 
 __all__ = ["Candidate", "best_play", "brute_force_plays", "find_plays", "plays_for"]
 
-HAND_SIZE = 7
-SHAVEABLE = ("word", "straight", "palabra", "build")
 _KIND_ORDER = {
     k: i
     for i, k in enumerate(
@@ -184,7 +173,6 @@ def plays_for(
     h = _Hand(hand)
     cards = h.cards
     out: list[Candidate] = []
-    full = len(hand) == HAND_SIZE
 
     # words and Palabras (PLB-03, PLB-08)
     index = dictionary.index
@@ -194,9 +182,8 @@ def plays_for(
         if found:
             words.update(found)
     for w in words:
-        palabra = full and len(w) == HAND_SIZE
-        kind = "palabra" if palabra else "word"
-        cls = Palabra if palabra else Word
+        kind = word_kind(len(w), len(hand))
+        cls = Palabra if kind == "palabra" else Word
         for seq in h.assignments(w):
             cs = tuple(cards[j] for j in seq)
             out.append(Candidate(kind, cls(tuple(c.id for c in cs), w), score(Play(kind, cs, w))))
@@ -227,7 +214,7 @@ def plays_for(
             out.append(Candidate("vowels", Vowels(ids), score(Play("vowels", combo))))
     # builds (PLB-06)
     for t, base in enumerate(table):
-        if base is None or t == me or base["form"] not in ("word", "straight"):
+        if t == me or not can_build_on(base):
             continue
         out += _builds(h, base, t, dictionary, all_cards)
     # pre-plays
@@ -246,7 +233,7 @@ def plays_for(
                     )
         if 0 <= prior != me and prior < len(table):
             play = table[prior]
-            if play is not None and play["kind"] in SHAVEABLE:
+            if can_shave(play):
                 out += _shaves(h, play, all_cards)
     out.sort(key=Candidate.key)
     return out
@@ -395,7 +382,6 @@ def brute_force_plays(
     prefixes = _prefixes(words) if prune else None
     cards = [c for c in hand if c.kind != "joker"]
     cans = [sorted(_can(c)) for c in cards]
-    full = len(hand) == HAND_SIZE
     n = len(cards)
     out: list[Candidate] = []
 
@@ -421,7 +407,7 @@ def brute_force_plays(
     def word_done(seq: list[int], letters: str) -> None:
         if letters in words:
             cs = tuple(cards[j] for j in seq)
-            kind = "palabra" if full and len(cs) == HAND_SIZE else "word"
+            kind = word_kind(len(cs), len(hand))
             cls = Palabra if kind == "palabra" else Word
             ids = tuple(c.id for c in cs)
             out.append(Candidate(kind, cls(ids, letters), score(Play(kind, cs, letters))))
@@ -442,7 +428,7 @@ def brute_force_plays(
             if k in VOWEL_SCORES and all(vowel_ok(c) for c in combo):
                 out.append(Candidate("vowels", Vowels(ids), score(Play("vowels", combo))))
     for t, base in enumerate(table):
-        if base is not None and t != me and base["form"] in ("word", "straight"):
+        if t != me and can_build_on(base):
             out += _brute_builds(t, base, cards, cans, all_cards, words, ok_word, ok_straight)
     if pre:
         jokers = sorted(c.id for c in hand if c.kind == "joker")
@@ -452,29 +438,30 @@ def brute_force_plays(
                 out.append(
                     Candidate("joker", Joker(jokers[0], t), Score("joker", (), pts, (), 1, 0, pts))
                 )
-        if 0 <= prior != me and prior < len(table) and table[prior] is not None:
-            play = table[prior]
-            if play["kind"] in SHAVEABLE:
-                locked = frozenset(play["colours"])
-                free = [i for i in range(len(play["cards"])) if i not in play["shaved"]]
-                for k in range(1, min(len(cards), len(free)) + 1):
-                    for pos in combinations(free, k):
-                        for seq in permutations(cards, k):
-                            ok = all(
-                                c.can_be(play["letters"][p])
-                                and (not locked or bool(c.colours & locked))
-                                for c, p in zip(seq, pos, strict=True)
-                            )
-                            if ok:
-                                vals = [all_cards[play["cards"][p]].value for p in pos]
-                                out.append(
-                                    Candidate(
-                                        "shave",
-                                        Shave(tuple(c.id for c in seq), pos),
-                                        score_shave(vals, play["stars"], play["lock"]),
-                                    )
-                                )
+        if 0 <= prior != me and prior < len(table) and can_shave(table[prior]):
+            out += _brute_shaves(table[prior], cards, all_cards)
     out.sort(key=Candidate.key)
+    return out
+
+
+def _brute_shaves(play: dict[str, Any], cards: list[Card], all_cards) -> list[Candidate]:
+    """Every set of free positions of the prior play, and every order of cards laid on them."""
+    locked = frozenset(play["colours"])
+    free = [i for i in range(len(play["cards"])) if i not in play["shaved"]]
+    out = []
+    for k in range(1, min(len(cards), len(free)) + 1):
+        for pos in combinations(free, k):
+            for seq in permutations(cards, k):
+                ok = all(
+                    c.can_be(play["letters"][p]) and (not locked or bool(c.colours & locked))
+                    for c, p in zip(seq, pos, strict=True)
+                )
+                if ok:
+                    vals = [all_cards[play["cards"][p]].value for p in pos]
+                    shave = Shave(tuple(c.id for c in seq), pos)
+                    out.append(
+                        Candidate("shave", shave, score_shave(vals, play["stars"], play["lock"]))
+                    )
     return out
 
 

@@ -20,8 +20,12 @@ from itertools import pairwise
 from math import prod
 
 from .cards import ALPHABET, COLOURS, VOWELS, Card, common_colours
+from .rules import LOCK_FACTOR, MIN_FLUSH, MIN_STRAIGHT, PALABRA_BONUS, PLAY_KINDS, VOWEL_SCORES
 
-__all__ = [
+__all__ = [  # the rule numbers (the bonus, the lock...) are stated in .rules, named here too
+    "LOCK_FACTOR",
+    "MIN_FLUSH",
+    "MIN_STRAIGHT",
     "PALABRA_BONUS",
     "PLAY_KINDS",
     "VOWEL_SCORES",
@@ -32,13 +36,6 @@ __all__ = [
     "score",
     "score_shave",
 ]
-
-PALABRA_BONUS = 70  # PLB-08
-VOWEL_SCORES = {6: 20, 7: 40}  # PLB-07
-LOCK_FACTOR = 2  # PLB-03
-MIN_FLUSH = 5  # PLB-05
-MIN_STRAIGHT = 3  # PLB-04
-PLAY_KINDS = ("word", "straight", "flush", "build", "vowels", "palabra")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +63,12 @@ class Score:
     bonus: int  # Palabra's 70; the vowel play's 20 or 40
     total: int
     colour: str = ""  # the locking colour(s), e.g. "red" or "red/blue"
+
+    def as_data(self) -> dict[str, object]:
+        """The breakdown as plain JSON values (what an event records of how a score was made)."""
+        return {"kind": self.kind, "values": list(self.values), "sum": self.sum,
+                "stars": list(self.stars), "lock": self.lock, "bonus": self.bonus,
+                "total": self.total, "colour": self.colour}  # fmt: skip
 
     @property
     def multiplier(self) -> int:
