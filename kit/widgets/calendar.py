@@ -27,21 +27,19 @@ import anywidget
 import traitlets
 
 from kit.games.dia_de_paga.actions import ACTIONS, action_from_dict
-from kit.games.dia_de_paga.game import START
 from kit.messages import t
 from kit.render.calendar import calendar_svg
 from kit.session import Session
 from kit.widgets.calendar_view import (
     ANYTIME_KINDS,
-    action_label,
     calendar_view,
-    day_label,
+    entry_lines,
     payday_lines,
 )
 
 STATIC = Path(__file__).parent / "static"
 ALL_BOTS_MOVES = 200_000  # a table of bots plays the game out: far more moves than it takes
-LOG_LINES = 12  # what happened since the last human click, newest last
+LOG_LINES = 12  # lines of what happened (actions and events), newest last
 BIG_AMOUNT = 10**9  # a typed amount beyond any game's money is refused before the engine
 
 
@@ -84,7 +82,7 @@ class PaydayBoard(anywidget.AnyWidget):
         Then chance and the bots play until a person must decide (the session does it)."""
         start = len(self.session.log)
         self.session.act(action)
-        said = [self._entry_text(entry) for entry in self.session.log[start:]]
+        said = self._lines(self.session.log[start:])
         self._publish(said[0] if said else "", log=said)
 
     def refresh(self) -> None:
@@ -116,28 +114,15 @@ class PaydayBoard(anywidget.AnyWidget):
 
     # -- playing -----------------------------------------------------------------------------
 
-    def _entry_text(self, entry: dict[str, Any]) -> str:
-        """One move of the session's log in words: where a roll led, or what was done."""
-        state = self.state
-        name = state.game.names[entry["player"]]
-        event = entry["events"][0] if entry["events"] else {}
-        if event.get("kind") == "rolled":
-            pos = event["day"]
-            if pos == START:
-                where = t("calendar.start")
-            else:
-                label, _ = day_label(state.game.rules, state.game.rules.day(pos))
-                where = f"{t('calendar.day_of', day=pos)} · {label}"
-            return t("calendar.rolled", name=name, roll=event["roll"], where=where)
-        action = action_from_dict(entry["action"])
-        label = action_label(state, action, offered=event.get("card"))
-        return t("calendar.done", name=name, action=label)
+    def _lines(self, entries: list[dict[str, Any]]) -> list[str]:
+        """Moves of the session's log in words: each action, then the events that followed."""
+        return [line for entry in entries for line in entry_lines(self.state, entry)]
 
     def _publish(self, message: str, refused: bool = False, log: list[str] | None = None) -> None:
         """Compute the view and its drawing; send both in one message. `log`: what happened
         since the last click (by default the last moves of the game)."""
         if log is None:
-            log = [self._entry_text(entry) for entry in self.session.log[-LOG_LINES:]]
+            log = self._lines(self.session.log[-LOG_LINES:])
         view = calendar_view(
             self.state,
             bots=self.bots,

@@ -29,8 +29,8 @@ from fractions import Fraction
 from typing import Any
 
 from kit.games.core import action_to_dict
-from kit.games.dia_de_paga.actions import ANYTIME
-from kit.games.dia_de_paga.game import START
+from kit.games.dia_de_paga.actions import ANYTIME, action_from_dict
+from kit.games.dia_de_paga.base import START
 from kit.messages import language, t
 
 # Players: colour, shape and number together (Okabe-Ito, as the property board).
@@ -176,16 +176,20 @@ def _players(state: Any, bots: Mapping[int, str]) -> list[dict[str, Any]]:
 # -- the buttons and the amount forms ---------------------------------------------------------
 
 
-def action_label(state: Any, action: Any, offered: int | None = None) -> str:
+def action_label(state: Any, action: Any, offered: int | str | None = None) -> str:
     """What a button for `action` says, in the current language (`offered`: the acquisition
-    a Buy bought, for the log; else the one on offer now)."""
+    a Buy bought, by number or id, for the log; else the one on offer now)."""
     r = state.game.rules
     kind = type(action).__name__
     values: dict[str, object] = {}
     if offered is None:
         offered = state.task.get("card")
     if kind == "Buy" and offered is not None:
-        card = r.acquisitions[offered]
+        card = (
+            r.acquisitions[offered]
+            if isinstance(offered, int)
+            else next(a for a in r.acquisitions if a.id == offered)
+        )
         values.update(name=card.name, price=money(card.price))
     elif kind == "Sell":
         card = next((a for a in r.acquisitions if a.id == action.card), None)
@@ -335,6 +339,124 @@ def payday_lines(state: Any, slip: Mapping[str, Any]) -> dict[str, Any]:
         ),
         "loans_text": t("calendar.payday_debt", before=money(slip["loans"][0]), after=money(owed)),
     }
+
+
+# -- what just happened: the engine's events in words ----------------------------------------
+
+# Events a log line of the action itself already tells (the action's button words).
+TOLD_BY_THE_ACTION = frozenset(
+    ("shuffled", "bought", "passed", "staked", "loan", "repaid", "deposit", "necessity_bet")
+)
+
+
+def _where(rules: Any, day: int) -> str:
+    if day == START:
+        return t("calendar.start")
+    label, _ = day_label(rules, rules.day(day))
+    return f"{t('calendar.day_of', day=day)} · {label}"
+
+
+def _to(names: Sequence[str], to: Any) -> str:
+    return names[to] if isinstance(to, int) else t(f"calendar.to_{to}")
+
+
+def _line_words(rules: Any, event: Mapping[str, Any]) -> str:
+    kind = event["line"]
+    if kind in ("savings_interest", "loan_interest"):
+        return t(f"calendar.line_{kind}_now")
+    if kind == "expired":
+        card = next((a for a in rules.acquisitions if a.id == event["card"]), None)
+        return t("calendar.line_expired", name=card.name if card else event["card"])
+    if event.get("text") is not None:
+        return t(f"calendar.line_{kind}", text=event["text"])
+    return t(f"calendar.line_{kind}")
+
+
+def event_text(state: Any, event: Mapping[str, Any]) -> str | None:
+    """One event of the engine (`state.events`) in the class language, or None for one the log
+    does not tell (a shuffle, or what the action's own line says)."""
+    kind = event["kind"]
+    if kind in TOLD_BY_THE_ACTION:
+        return None
+    rules, names = state.game.rules, state.game.names
+    player = event.get("player")
+    name = names[player] if isinstance(player, int) else ""
+    amount = money(event["amount"]) if isinstance(event.get("amount"), int) else ""
+    if kind == "rolled":
+        where = _where(rules, event["day"])
+        return t("calendar.rolled", name=name, roll=event["roll"], where=where)
+    if kind == "moved_back":
+        return t("calendar.ev_back", name=name, where=_where(rules, event["day"]))
+    if kind == "acquisition_offered":
+        price, value = money(event["price"]), money(event["value"])
+        return t(f"calendar.ev_{kind}", name=name, card=event["name"], price=price, value=value)
+    if kind == "sold":
+        if not event["commission"]:
+            return None
+        value, commission = money(event["value"]), money(event["commission"])
+        return t(
+            "calendar.ev_sold", name=name, card=event["name"], value=value, commission=commission
+        )
+    if kind == "rolloff_tie":
+        tied = ", ".join(names[q] for q in event["players"])
+        return t("calendar.ev_rolloff_tie", names=tied, roll=event["roll"])
+    if kind == "commission_won":
+        return t("calendar.ev_commission_won", name=name, amount=amount)
+    if kind == "lottery_opened":
+        stake, prize = money(event["stake"]), money(event["prize"])
+        return t("calendar.ev_lottery_opened", stake=stake, prize=prize)
+    if kind == "lottery_draw":
+        return None if player is not None else t("calendar.ev_lottery_draw", roll=event["roll"])
+    if kind == "lottery_won":
+        return t("calendar.ev_lottery_won", name=name, number=event["number"], amount=amount)
+    if kind == "payment":
+        key = "calendar.ev_payment_debt" if event["debt"] else "calendar.ev_payment"
+        return t(key, name=name, amount=amount, to=_to(names, event["to"]))
+    if kind == "debt_paid":
+        return t("calendar.ev_debt_paid", name=name, amount=amount, to=_to(names, event["to"]))
+    if kind == "payday_line":
+        if not event["amount"]:
+            return None
+        line = _line_words(rules, event)
+        return t("calendar.ev_payday_line", name=name, line=line, amount=signed(event["amount"]))
+    if kind == "loan":
+        return t("calendar.ev_loan", name=name, amount=amount, owed=money(event["owed"]))
+    if kind == "withdrawal":
+        return t("calendar.ev_withdrawal", name=name, amount=amount, fee=money(event["fee"]))
+    if kind == "necessity_roll":
+        result = (
+            t("calendar.ev_bet_won", amount=amount) if event["won"] else t("calendar.ev_bet_lost")
+        )
+        return t("calendar.ev_necessity_roll", name=name, roll=event["roll"], result=result)
+    if kind == "month_end":
+        key = "calendar.ev_month_last" if event["finished"] else "calendar.ev_month_end"
+        return t(key, name=name, month=event["month"])
+    if kind == "game_over":
+        winner = event["winner"]
+        result = (
+            t("calendar.winner", name=names[winner]) if winner is not None else t("calendar.tie")
+        )
+        return t("calendar.ev_game_over", result=result)
+    values = {k: v for k, v in event.items() if k not in ("kind", "player", "amount")}
+    return t(f"calendar.ev_{kind}", name=name, amount=amount, **values)
+
+
+def entry_lines(state: Any, entry: Mapping[str, Any]) -> list[str]:
+    """One move of a session's log in words: what the player did (a roll says where it led),
+    then what the engine says followed, one line each."""
+    lines = []
+    action = action_from_dict(entry["action"])
+    if type(action).__name__ != "Roll":
+        offered = next(
+            (e["card"] for e in entry["events"] if e["kind"] in ("bought", "passed")), None
+        )
+        label = action_label(state, action, offered=offered)
+        lines.append(t("calendar.done", name=state.game.names[entry["player"]], action=label))
+    for event in entry["events"]:
+        text = event_text(state, event)
+        if text is not None:
+            lines.append(text)
+    return lines
 
 
 # -- the whole board --------------------------------------------------------------------------

@@ -367,5 +367,12 @@ def test_the_engine_runs_with_numpy_pandas_matplotlib_sympy_blocked(run_light):
     )
     assert done == "True"
     kit_modules = ast.literal_eval(modules)
-    allowed = {"kit", "kit.prob", "kit.games", "kit.games.core", "kit.messages"}
+    allowed = {
+        "kit",
+        "kit.prob",
+        "kit.games",
+        "kit.games.core",
+        "kit.games.registry",
+        "kit.messages",
+    }
     assert {m for m in kit_modules if not m.startswith("kit.games.dia_de_paga")} <= allowed

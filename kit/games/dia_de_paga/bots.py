@@ -1,7 +1,7 @@
 """Bots for Día de Paga: plain functions ``policy(state, rng) -> action``.
 
 Each returns an action that is legal now (most are picked from ``state.legal_actions()``; the
-amounts they compute themselves are checked with ``state.why_not``), so any bot can fill any seat.
+amounts they compute themselves are checked with ``state.is_legal``), so any bot can fill any seat.
 In debt every bot pays: from the savings book when it covers the shortfall (saver), else with the
 smallest loan that does.
 
@@ -62,7 +62,7 @@ def _of(actions: list[Any], kind: type) -> list[Any]:
 
 
 def _ok(state: DiaDePagaState, action: Any) -> bool:
-    return state.why_not(action) is None
+    return state.is_legal(action)  # a yes/no of the rules: no words are written
 
 
 def _pay_debt(state: DiaDePagaState, use_savings: bool) -> Any:

@@ -6,32 +6,38 @@ from typing import Any
 
 
 class DiaDePagaLog:
-    """Euros borrowed during the game and kitty wins, seen move by move.
+    """Euros borrowed during the game and kitty wins, read from the engine's events.
 
-    A loan is a ``TakeLoan`` action of its actor. The kitty (DDP-11) goes to the player who rolls
-    a six for a move (phase ``move``, the player to move) or on an "En caso de necesidad" bet
-    (phase ``necessity``), when there is money in it.
+    A tournament calls the log before every move; it reads the events of the move before (each
+    list once: a list already read is skipped), and `result` reads the last move's. A loan is a
+    "loan" event; a kitty win (DDP-11) a "kitty_won" event.
     """
 
-    __slots__ = ("borrowed", "kitty_wins", "kitty_won")
+    __slots__ = ("_read", "borrowed", "kitty_wins", "kitty_won")
 
     def __init__(self, players: int):
         self.borrowed = [0] * players
         self.kitty_wins = [0] * players
         self.kitty_won = [0] * players  # euros
+        self._read: list[Any] | None = None
 
-    def __call__(self, state: Any, move: Any, chance: bool) -> None:
-        if chance:
-            if move == 6 and state.kitty and state.phase in ("move", "necessity"):
-                p = state.task["p"] if state.phase == "necessity" else state.cur
-                self.kitty_wins[p] += 1
-                self.kitty_won[p] += state.kitty
-        elif type(move).__name__ == "TakeLoan":
-            self.borrowed[state.actor()] += move.amount
+    def __call__(self, state: Any, move: Any = None, chance: bool = False) -> None:
+        events = state.events
+        if events is self._read:
+            return
+        self._read = events
+        for event in events:
+            kind = event["kind"]
+            if kind == "loan":
+                self.borrowed[event["player"]] += event["amount"]
+            elif kind == "kitty_won":
+                self.kitty_wins[event["player"]] += 1
+                self.kitty_won[event["player"]] += event["amount"]
 
 
 def result(state: Any, log: DiaDePagaLog) -> dict[str, Any]:
     """A finished game's tournament columns."""
+    log(state)  # the last move's events
     n = state.game.n
     fortunes = state.fortunes()
     return {
