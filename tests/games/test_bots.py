@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import gc
+import pickle
 from random import Random
 
 import pytest
 from conftest import REAL, conserved, fresh, game_of, give, sq_of
 from test_invariants import check, random_trade
 
+from kit.games.property import bots
 from kit.games.property.actions import AcceptTrade, Buy, ProposeTrade, RejectTrade, RollDice
 from kit.games.property.bots import (
     build_asap,
@@ -49,7 +52,7 @@ def test_builders_reach_the_end_of_a_game(name):
 def test_never_buy_owns_nothing():
     g = game_of("superpoly")
     s = play_out(g.new_state(), [never_buy] * 4, Random(1), max_turns=200, checked=True)
-    assert all(o == -1 for o in s.owner)
+    assert all(o < 0 for o in s.owner)  # the bank
 
 
 def test_cash_reserve_keeps_its_reserve_when_buying():
@@ -226,3 +229,138 @@ def test_traders_finish_more_games_than_builders(name):
         )
     assert finished[dealmaker] > finished[build_asap]
     assert finished[dealmaker] >= 8
+
+
+# ------------------------------------------------------------------ the traders' look, cached
+def _whole_by_search(state, p):
+    """The lot groups ``p`` owns whole, searched on the board (the traders' rule, uncached)."""
+    owner = state.owner
+    return [i for i, m in enumerate(state.game.lot_groups) if all(owner[t] == p for t in m)]
+
+
+def _wants_by_search(state, p):
+    """The groups ``p`` could complete with one other player's titles (see ``trader``),
+    searched on the board group by group, as the traders did before they kept a table."""
+    owner = state.owner
+    out = []
+    for i, members in enumerate(state.game.lot_groups):
+        mine = [t for t in members if owner[t] == p]
+        if not mine or len(mine) == len(members):
+            continue
+        missing = tuple(t for t in members if owner[t] != p)
+        q = owner[missing[0]]
+        if (
+            q >= 0
+            and all(owner[t] == q for t in missing)
+            and len(mine) >= len(missing)
+            and all(bots._tradable(state, t) for t in missing)
+        ):
+            out.append((i, q, missing))
+    return out
+
+
+TRADERS = [dealmaker, EAGER, trader(random_legal), trader(cash_reserve(50_000))]
+
+
+def _positions(name: str, seeds: range, players: int = 4):
+    """Every decision point of seeded games of traders (copies), with the bot to act there."""
+    g = game_of(name, players)
+    for seed in seeds:
+        rng = Random(seed)
+        table = [TRADERS[(seed + i) % len(TRADERS)] for i in range(players)]
+        s = g.new_state()
+        while not s.is_terminal() and s.turns <= 300:
+            if s.is_chance():
+                s.apply_chance(s.sample_chance(rng))
+                continue
+            bot = table[s.current_player()]
+            yield s.copy(), bot
+            s.apply(bot(s, rng))
+
+
+@pytest.mark.parametrize("name", REAL)
+def test_the_traders_table_agrees_with_a_search_of_the_board(name):
+    """RUT-05, PROP-12: the groups each player owns whole and could complete, read from the
+    table of ownership patterns, are those a search of the board finds, at every decision of
+    seeded traders' games of 2 to 4 players."""
+    seen = 0
+    for players in (2, 3, 4):
+        for s, _ in _positions(name, range(2), players):
+            for p in range(players):
+                assert bots._whole(s.owner, s.game, p) == _whole_by_search(s, p)
+                assert bots._wants(s, p) == _wants_by_search(s, p)
+            seen += bool(bots._wants(s, s.cur))
+    assert seen > 50  # positions where a deal is sought, not only empty answers
+
+
+@pytest.mark.parametrize("name", REAL)
+def test_the_traders_choose_the_same_with_the_table_warm_or_cold(name):
+    """At every decision of seeded traders' games the bot picks the same action, and draws the
+    same random numbers, whether the table already knows the position's pattern or was
+    emptied just before it looked."""
+    proposals = 0
+    for s, bot in _positions(name, range(4)):
+        warm, cold = Random(7), Random(7)
+        chosen = bot(s, warm)
+        bots._LOOKS.clear()
+        assert bot(s, cold) == chosen
+        assert warm.getstate() == cold.getstate()
+        proposals += type(chosen) is ProposeTrade
+    assert proposals > 10
+
+
+def _cold(bot):
+    """``bot`` with the table emptied before each decision: the search redone every time."""
+
+    def policy(state, rng):
+        bots._LOOKS.clear()
+        return bot(state, rng)
+
+    return policy
+
+
+def _game_record(g, seats, seed):
+    """The actions of one seeded game and its final position."""
+    actions = []
+
+    def watched(bot):
+        def policy(state, rng):
+            actions.append(bot(state, rng))
+            return actions[-1]
+
+        return policy
+
+    s = play_out(g.new_state(), [watched(b) for b in seats], Random(seed), max_turns=1000)
+    return actions, s.to_json()
+
+
+@pytest.mark.parametrize("name", REAL)
+def test_seeded_dealmaker_games_are_the_same_with_the_table_cold_small_or_shared(name, monkeypatch):
+    """The table never changes a game: seeded dealmaker games play the same actions to the
+    same end with it emptied at every decision, with a table of three patterns (so it starts
+    afresh all the time), and after other games of the same rules filled it."""
+    g = game_of(name)
+    cold = [_game_record(g, [_cold(dealmaker)] * 4, seed) for seed in range(3)]
+    bots._LOOKS.clear()
+    warm = [_game_record(g, [dealmaker] * 4, seed) for seed in (2, 1, 0)][::-1]
+    assert warm == cold
+    monkeypatch.setattr(bots, "_LOOKS_KEPT", 3)
+    bots._LOOKS.clear()
+    assert [_game_record(g, [dealmaker] * 4, seed) for seed in range(3)] == cold
+    assert len(bots._LOOKS[g]) <= 3
+
+
+def test_the_table_goes_with_its_game_and_the_bots_pickle_by_name():
+    """A game's table is dropped with the game; the bots stay plain module functions, pickled
+    by name (for tournaments on other processes), carrying no table with them."""
+    g = game_of("el_pale")
+    play_out(g.new_state(), [dealmaker] * 4, Random(0), max_turns=200)
+    assert bots._LOOKS.get(g)
+    games_before = len(bots._LOOKS)
+    del g
+    gc.collect()
+    assert len(bots._LOOKS) == games_before - 1
+    for name in ("buy_everything", "build_asap", "never_buy", "dealmaker", "random"):
+        bot = policy_named(name)
+        data = pickle.dumps(bot)
+        assert pickle.loads(data) is bot and len(data) < 100

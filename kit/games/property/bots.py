@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from random import Random
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from kit.games.core import random_legal as random_legal  # the shared bot, re-exported
 from kit.games.property.actions import (
@@ -97,9 +98,7 @@ def _policy(reserve: int | None, build: bool, buy: bool) -> Policy:
             return _DECLINE
         if phase == AUCTION:  # any bid from the lowest up to one's cash is legal
             g = state.game
-            price = g.t_price[state.auction[0]]
-            if state.house_auction is not None:  # PROP-11: a scarce house, worth up to twice
-                price = 2 * g.t_house[state.house_auction[1][p]]
+            price = state.auction_worth(p)  # a title's price; a scarce building: twice its cost
             limit = min(price, state.cash[p] - (reserve or 0)) if buy else -1
             low = state.min_bid()
             if low > limit or low > state.cash[p]:
@@ -172,9 +171,58 @@ def _value(state: Any, t: int) -> int:
     return g.t_price[t] - (g.t_redeem_late[t] if state.mortgaged[t] else 0)
 
 
+class _Look:
+    """What the deal search reads from one pattern of ownership, for every player at once: the
+    lot groups each owns whole, and the groups each could complete with the titles of one other
+    player (see ``_wants``). Titles change hands seldom, decisions come every step: the traders
+    look a pattern up (``_look``) instead of searching the board again at each decision."""
+
+    __slots__ = ("wants", "whole")
+
+    def __init__(self, g: Any, owner: tuple[int, ...]) -> None:
+        self.whole: list[list[int]] = [[] for _ in range(g.n)]
+        self.wants: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in range(g.n)]
+        for i, members in enumerate(g.lot_groups):
+            holders = [owner[t] for t in members]
+            first = holders[0]
+            if holders.count(first) == len(members):
+                if first >= 0:
+                    self.whole[first].append(i)
+                continue
+            for p in set(holders):
+                mine = holders.count(p)
+                if p < 0 or mine < len(members) - mine:
+                    continue
+                missing = tuple(t for t, o in zip(members, holders, strict=True) if o != p)
+                q = owner[missing[0]]
+                if q >= 0 and all(owner[t] == q for t in missing):
+                    self.wants[p].append((i, q, missing))
+
+
+_LOOKS: WeakKeyDictionary[Any, dict[tuple[int, ...], _Look]] = WeakKeyDictionary()
+_LOOKS_KEPT = 4096  # patterns kept per game; past that its table starts afresh
+
+
+def _look(g: Any, owner: list[int]) -> _Look:
+    """The `_Look` of this ownership in game ``g``. It depends on nothing else, so a pattern
+    seen before (in any state of the same game) is answered from the game's table; the tables go
+    with their games (weak keys) and are bounded, and a bot stays a plain function: nothing is
+    kept in it, so it pickles by name as before."""
+    key = tuple(owner)
+    table = _LOOKS.get(g)
+    if table is None:
+        table = _LOOKS[g] = {}
+    look = table.get(key)
+    if look is None:
+        if len(table) >= _LOOKS_KEPT:
+            table.clear()
+        look = table[key] = _Look(g, key)
+    return look
+
+
 def _whole(owner: list[int], g: Any, p: int) -> list[int]:
     """The lot groups (indices into ``g.lot_groups``) that player ``p`` owns whole."""
-    return [i for i, members in enumerate(g.lot_groups) if all(owner[t] == p for t in members)]
+    return _look(g, owner).whole[p]
 
 
 def _tradable(state: Any, t: int) -> bool:
@@ -191,22 +239,11 @@ def _wants(state: Any, p: int) -> list[tuple[int, int, tuple[int, ...]]]:
     """(lot group, other player, titles missing) for each lot group that ``p`` could complete
     with titles of one other player: ``p`` owns at least as many of the group as he does, no
     missing title is the bank's, and none has buildings."""
-    owner = state.owner
-    out = []
-    for i, members in enumerate(state.game.lot_groups):
-        mine = [t for t in members if owner[t] == p]
-        if not mine or len(mine) == len(members):
-            continue
-        missing = tuple(t for t in members if owner[t] != p)
-        q = owner[missing[0]]
-        if (
-            q >= 0
-            and all(owner[t] == q for t in missing)
-            and len(mine) >= len(missing)
-            and all(_tradable(state, t) for t in missing)
-        ):
-            out.append((i, q, missing))
-    return out
+    return [
+        want
+        for want in _look(state.game, state.owner).wants[p]
+        if all(_tradable(state, t) for t in want[2])
+    ]
 
 
 PREMIUM = 2  # the price of titles that complete the buyer's group and not the seller's
@@ -293,11 +330,12 @@ def trader(base: Policy, reserve: int | None = None, eagerness: float = 1 / 3) -
             p = state.cur
             g = state.game
             keep = g.rules.start_money // 5 if reserve is None else reserve
-            for i in _whole(state.owner, g, p):
+            look = _look(g, state.owner)
+            for i in look.whole[p]:
                 for t in g.lot_groups[i]:
                     if state.mortgaged[t] and state.cash[p] - state.redeem_cost(t) >= keep:
                         return Redeem(g.t_square[t])
-            if phase == TURN and not state.trades_made:
+            if phase == TURN and not state.trades_made and look.wants[p]:
                 deals = _deals(state, p, keep)
                 if (
                     deals
