@@ -302,6 +302,8 @@ class Session:
 
 def _family_of(game: Any) -> str | None:
     """The registered family of a game object, or None for anything else."""
+    if isinstance(game, str | Path):  # a name or a file is not a game object
+        return None
     try:
         return game_type(game).family
     except ValueError:

@@ -11,6 +11,7 @@ from test_hand_view import WORDS, dealt, ids_of, seeded_states
 from kit.games.palabra import PalabraGame, Word
 from kit.games.palabra.cards import SYMBOLS
 from kit.messages import set_language
+from kit.messages import t as t_
 from kit.render.hand import HAND_CARD, hand_svg
 from kit.render.hand import cards_svg as render_cards
 from kit.widgets.hand_view import hand_view
@@ -101,7 +102,10 @@ def test_selected_cards_are_raised_outlined_and_numbered_in_click_order():
     assert top[str(hand[0])] < top[str(hand[1])]  # raised
     assert float(drawn[str(hand[1])].find(f"{SVG}rect").get("height")) == HAND_CARD[1]
     steps = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text") if t.get("class") == "kit-step"]
-    assert steps[0] == "Valores: 1 + 3 = 4" and steps[-1].startswith("Total:")
+    assert steps == [t_("hand.no_play", reason=state.why_not(Word((hand[2], hand[0]))))]  # SC
+    svg = hand_svg(hand_view(state, selected=[hand[1], hand[2]]))  # AS: a word, with its score
+    steps = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text") if t.get("class") == "kit-step"]
+    assert steps[0] == "Valores: 1 + 1 = 2" and steps[-1].startswith("Total:")
 
 
 def test_the_table_and_the_scores_are_drawn():

@@ -44,9 +44,10 @@ from random import Random
 
 from kit.games.palabra.cards import COLOURS, Card
 from kit.games.palabra.dictionary import Dictionary
-from kit.games.palabra.finder import HAND_SIZE, plays_for
+from kit.games.palabra.finder import plays_for
 from kit.games.palabra.load import DeckSpec, build_cards, load_deck
-from kit.games.palabra.scoring import LOCK_FACTOR, Play, Score, score, score_shave
+from kit.games.palabra.rules import HAND_SIZE, LOCK_FACTOR
+from kit.games.palabra.scoring import Play, Score, score, score_shave
 from kit.prob import Dist
 
 __all__ = [

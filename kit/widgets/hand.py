@@ -8,8 +8,9 @@ One-way flow: the engine state → `hand_view` (plain JSON, kit/widgets/hand_vie
 and `svg` traits → the drawing (static/hand.js only inserts `kit.render.hand.hand_svg` and sends
 clicks). A click comes back as a message: {"type": "pick", "card": 12}, {"type": "clear"},
 {"type": "letters", "text": "A"}, {"type": "best"} or {"type": "act", "action": {...}} (the
-button's `action_to_dict` data). Python tries the action on a copy of the state; the engine
-either takes it, or its IllegalAction message is shown and nothing changes. The game itself is a
+button's `action_to_dict` data). Python asks the engine (`state.refusal`); it either takes the
+action, or its IllegalAction message is shown and nothing changes. The log is the engine's
+events, as the session recorded them, in words. The game itself is a
 `kit.session.Session`: it plays the bot seats and draws the cut and the shuffle with its seeded
 generator, and, when started with a file (`Session.resume_or_start`), saves after every move.
 """
@@ -27,7 +28,7 @@ from kit.games.palabra import action_from_dict
 from kit.messages import t
 from kit.render.hand import hand_svg
 from kit.session import Session
-from kit.widgets.hand_view import hand_view, try_action
+from kit.widgets.hand_view import hand_view
 
 STATIC = Path(__file__).parent / "static"
 LOG_KEPT = 50
@@ -143,30 +144,32 @@ class PalabraTable(anywidget.AnyWidget):
     def _log_lines(self, start: int = 0) -> list[str]:
         """The events of the session's moves from `start` on, in words (the last LOG_KEPT)."""
         events = [event for entry in self.session.log[start:] for event in entry["events"]]
-        return [self._narrate(event) for event in events[-LOG_KEPT:]]
+        lines = [self._narrate(event) for event in events]
+        return [line for line in lines if line][-LOG_KEPT:]
 
     def _narrate(self, event: Mapping[str, Any]) -> str:
+        """One engine event in words; "" for those the table shows anyway (draws, the deal)."""
         names = self.state.game.names
-        name = names[event["player"]]
         kind = event["kind"]
-        points = event.get("points", 0)
+        name = names[event["player"]] if "player" in event else ""
         target = names[event["target"]] if "target" in event else ""
         if kind == "pass":
             return t("hand.log_pass", name=name)
         if kind == "exchange":
-            return t("hand.log_exchange", name=name, n=event.get("cards", 0))
+            return t("hand.log_exchange", name=name, n=event["cards"])
         if kind == "joker":
-            return t("hand.log_joker", name=name, target=target, points=-points)
+            return t("hand.log_joker", name=name, target=target, points=-event["target_points"])
         if kind == "shave":
-            return t("hand.log_shave", name=name, target=target, points=points)
+            return t("hand.log_shave", name=name, target=target, points=event["points"])
         if kind == "penalty":
-            return t("hand.log_penalty", name=name, points=-points)
-        letters = event.get("letters", "")
-        if kind == "build":
+            return t("hand.log_penalty", name=name, points=-event["points"])
+        if kind != "play":
+            return ""
+        letters, points = event["word"], event["points"]
+        if event["play"] == "build":
             return t("hand.log_build", name=name, target=target, letters=letters, points=points)
-        return t(
-            "hand.log_play", name=name, kind=t(f"hand.kind_{kind}"), letters=letters, points=points
-        )
+        kind_text = t(f"hand.kind_{event['play']}")
+        return t("hand.log_play", name=name, kind=kind_text, letters=letters, points=points)
 
     def _publish(self, message: str) -> None:
         """Compute the view and its drawing; send both in one message."""
@@ -218,8 +221,8 @@ class PalabraTable(anywidget.AnyWidget):
         except (TypeError, ValueError) as error:
             self._publish(t("hand.not_allowed", reason=error))
             return
-        allowed, reason, _ = try_action(self.state, action)  # on a copy: the state stays as it was
-        if not allowed:
-            self._publish(t("hand.not_allowed", reason=reason))
+        problem = self.state.refusal(action)  # asked, not applied: the state stays as it was
+        if problem is not None:
+            self._publish(t("hand.not_allowed", reason=problem))
             return
         self.act(action)

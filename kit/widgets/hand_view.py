@@ -7,11 +7,11 @@
 
 Everything the live table (kit/widgets/hand.py) and the static SVG (`kit.render.hand.hand_svg`)
 show comes from here, so the browser holds no rule. The scores are the engine's:
-`kit.games.palabra.scoring.score` gives the breakdown (values, star factors, colour lock, bonus)
-and each button is tried on a copy of the state (`state.copy().apply`), so its points and its
-"allowed or not, and why" are what the engine would do. Colour is never the only cue: every
-colour also has its shape (circle red, triangle blue, diamond green, square yellow, as in the
-deck data), and the special cards are drawn apart (wild, joker, vowel).
+`state.score_of(action)` gives the breakdown (values, star factors, colour lock, bonus) and
+`state.refusal(action)` the "allowed or not, and why" of each button, so no rule is stated here
+again. Colour is never the only cue: every colour also has its shape (circle red, triangle blue,
+diamond green, square yellow, as in the deck data), and the special cards are drawn apart
+(wild, joker, vowel).
 Standard library only; the same state and arguments always give the same view.
 """
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from kit.games.core import IllegalAction, action_to_dict
+from kit.games.core import action_to_dict
 from kit.games.palabra import (
     Build,
     Exchange,
@@ -36,13 +36,13 @@ from kit.games.palabra import (
     best_play,
 )
 from kit.games.palabra.cards import COLOURS, SYMBOLS, Card
-from kit.games.palabra.scoring import Play, Score, score, score_shave
+from kit.games.palabra.rules import can_build_on, is_palabra
+from kit.games.palabra.scoring import Score
 from kit.messages import language, t
 
 # Okabe-Ito colours for the four card colours; the shape of each colour says the same thing.
 CARD_COLOURS = {"red": "#D55E00", "blue": "#0072B2", "green": "#009E73", "yellow": "#F0E442"}
 LOG_LINES = 6  # how many lines of the game log the view keeps
-HAND_SIZE = 7
 
 
 # -- cards ----------------------------------------------------------------------------------
@@ -140,68 +140,18 @@ def spell(cards: Sequence[Card], letters: str) -> tuple[str, str]:
     return word, (word if blanks and "?" not in word else "")
 
 
-def action_score(state: Any, action: Any) -> Score | None:
-    """The engine's breakdown of `action` for the player to act (None for Exchange and Pass).
-
-    It uses the engine's own `score`/`score_shave` on the cards the action lays; whether the
-    action is allowed is a separate question (`try_action`)."""
-    cards_of = state.game.cards
-    ids = getattr(action, "cards", ())
-    cards = tuple(cards_of[c] for c in ids if _is_id(c, cards_of))
-    letters = getattr(action, "letters", "") or "".join(c.letter for c in cards)
-    if isinstance(action, Word | Palabra | Straight):
-        kind = "straight" if isinstance(action, Straight) else "word"
-        hand = state.hands[state.cur]
-        if kind == "word" and len(cards) == HAND_SIZE == len(hand):
-            kind = "palabra"
-        return score(Play(kind, cards, letters))
-    if isinstance(action, Flush | Vowels):
-        return score(Play("flush" if isinstance(action, Flush) else "vowels", cards))
-    base = _table_play(state, getattr(action, "target", None))
-    if isinstance(action, Build) and base is not None:
-        before = [cards_of[c] for c in action.before if _is_id(c, cards_of)]
-        after = [cards_of[c] for c in action.after if _is_id(c, cards_of)]
-        whole = (*before, *(cards_of[c] for c in base["cards"]), *after)
-        new = (True,) * len(before) + (False,) * len(base["cards"]) + (True,) * len(after)
-        return score(Play("build", whole, "", new))
-    if isinstance(action, Joker) and base is not None:
-        return Score("joker", (), base["points"], (), 1, 0, base["points"])
-    if isinstance(action, Shave):
-        play = _table_play(state, state.prior)
-        if play is None:
-            return None
-        size = len(play["cards"])
-        values = [cards_of[play["cards"][i]].value for i in action.positions if 0 <= i < size]
-        return score_shave(values, play["stars"], play["lock"])
-    return None
-
-
-def _is_id(cid: Any, cards: Sequence[Card]) -> bool:
-    return isinstance(cid, int) and not isinstance(cid, bool) and 0 <= cid < len(cards)
-
-
-def _table_play(state: Any, seat: Any) -> dict[str, Any] | None:
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state.game.n:
-        return state.table[seat]
-    return None
-
-
 def try_action(state: Any, action: Any) -> tuple[bool, str, int | None]:
-    """Would the engine take `action`? Tried on a copy: (allowed, the engine's reason, points).
+    """Would the engine take `action`? (allowed, the engine's reason, the points it makes).
 
-    The points are the engine's own: what the turn's event records for the player's move."""
-    trial = state.copy()
-    me = state.cur
-    try:
-        trial.apply(action)
-    except IllegalAction as error:
-        return False, str(error), None
-    earlier = len(state.last) if state.phase == "play" else 0  # a pre-play's event stays
-    points = None
-    for event in trial.last[earlier:]:
-        if event.get("player") == me and event.get("kind") != "penalty":
-            points = event.get("points", points)
-    return True, "", points
+    Both answers are the engine's: its `refusal` (nothing is applied) and its `score_of`, the
+    points the player's move adds to (a shave moves) or, for a Joker, takes from the target."""
+    problem = state.refusal(action)
+    if problem is not None:
+        return False, str(problem), None
+    found = state.score_of(action)
+    if found is None:
+        return True, "", None
+    return True, "", -found.total if isinstance(action, Joker) else found.total
 
 
 # -- buttons ----------------------------------------------------------------------------------
@@ -254,8 +204,7 @@ def candidate_actions(state: Any, selected: Sequence[int], letters: str) -> list
     if ids:
         word, spelt = spell(cards, letters)
         me = state.cur
-        full = len(ids) == HAND_SIZE == len(state.hands[me])
-        if full:
+        if is_palabra(len(ids), len(state.hands[me])):
             out.append((t("hand.btn_Palabra", letters=word), Palabra(ids, spelt)))
         else:
             out.append((t("hand.btn_Word", letters=word), Word(ids, spelt)))
@@ -264,7 +213,7 @@ def candidate_actions(state: Any, selected: Sequence[int], letters: str) -> list
             if play is None or seat == me:
                 continue
             base, name = _base_name(state, seat)
-            if play["form"] in ("word", "straight"):
+            if can_build_on(play):
                 for end in ("before", "after"):
                     label = t(f"hand.btn_build_{end}", base=base, name=name, letters=word)
                     out.append((label, Build(seat, **{end: ids}, letters=spelt)))
@@ -351,29 +300,30 @@ def _table(state: Any) -> list[dict[str, Any]]:
 
 
 def _selection(state: Any, selected: Sequence[int], letters: str, buttons: list) -> dict:
-    """The selected cards and the score of the best play they make (the word if none)."""
+    """The selected cards and the engine's score of the best legal play they make; when they
+    make none, the engine's reason the word is refused instead of a total."""
     cards = [state.game.cards[c] for c in selected]
     word, _ = spell(cards, letters)
     plays = [b for b in buttons if b["legal"] and b["points"] is not None and b["kind"] != "Joker"]
     chosen = max(plays, key=lambda b: b["points"], default=None)  # the first of the best
-    kind = chosen["kind"] if chosen else ("Word" if cards else None)
-    s = None
-    if chosen is not None:
-        s = action_score(state, action_from_dict(chosen["action"]))
+    s = state.score_of(action_from_dict(chosen["action"])) if chosen is not None else None
+    if s is not None:
+        total_text = t("hand.step_total", total=s.total)
     elif cards:
-        s = action_score(state, Word(tuple(selected), spell(cards, letters)[1]))
-    steps = score_steps(s) if s is not None else []
+        total_text = t("hand.no_play", reason=buttons[0]["reason"])  # the word's button
+    else:
+        total_text = ""
     blanks = [c.id for c in cards if c.kind in ("wild", "vowel")]
     return {
         "cards": list(selected),
         "word": word,
         "letters": letters,
         "needs_letters": bool(blanks),
-        "kind": kind,
+        "kind": chosen["kind"] if chosen else ("Word" if cards else None),
         "legal": chosen is not None,
-        "steps": steps,
+        "steps": score_steps(s) if s is not None else [],
         "total": s.total if s is not None else None,
-        "total_text": t("hand.step_total", total=s.total) if s is not None else "",
+        "total_text": total_text,
     }
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from kit.games.palabra.game import HAND_SIZE, PalabraGame
+from kit.games.palabra.game import PalabraGame
+from kit.games.palabra.rules import HAND_SIZE
 
 WORDS = [
     "CASA", "CAT", "TO", "STOP", "STOPS", "TOP", "SAL", "SALA", "AS", "ES", "DE", "SE", "CASAS",
