@@ -55,6 +55,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_palabra.py
 	$(BIN)/python bench/bench_markov.py --rolls 200000
 	$(BIN)/python bench/bench_exercises.py
+	$(BIN)/python bench/bench_cluster.py
 
 ## make bench-pyodide: what a check costs in JupyterLite's Python (npm's pyodide, run by node)
 PYODIDE_VERSION := 314.0.6
