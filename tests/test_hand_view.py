@@ -296,3 +296,17 @@ def test_language_switch():
     view = hand_view(state, selected=state.hands[state.cur][:2])
     assert view["buttons"][-1]["label"] == "Pass"
     assert view["labels"]["btn_best"] == "Show the best play"
+
+
+def test_a_selection_that_is_no_legal_play_says_so_instead_of_a_total():
+    """The total comes from the engine's score_of; cards that make no legal play get the
+    engine's reason, not a total of a play that cannot be made."""
+    game = PalabraGame(players=2, dictionary=WORDS)
+    hand = ids_of(game, "C3** A1 S1** A1 E1 E1 I1")
+    state = dealt([hand, ids_of(game, "E1 I1 I1 O1 O1 T1 N1", set(hand))])
+    sel = hand_view(state, selected=[hand[1], hand[0]])["selection"]  # AC: nothing
+    assert not sel["legal"] and sel["total"] is None and sel["steps"] == []
+    reason = state.why_not(Word((hand[1], hand[0])))
+    assert sel["total_text"] == f"Estas cartas no son una jugada válida ahora: {reason}"
+    sel = hand_view(state, selected=hand[:4])["selection"]  # CASA
+    assert sel["legal"] and sel["total"] == state.score_of(Word(tuple(hand[:4]))).total
