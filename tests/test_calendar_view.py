@@ -176,10 +176,11 @@ def test_a_payday_line_by_line_in_the_engines_order():
     assert lines == [
         ("Sueldo", 1500, "cash"),  # DDP-12
         ("Intereses de la libreta (10\u00a0% de 1\u202f235 €)", 124, "savings"),  # DDP-17
-        ("Intereses de los préstamos (10\u00a0% de 3\u202f000 €)", -300, "cash"),  # DDP-16
         ("Correo: Premio de un concurso de la radio: cobra 200 €", 200, "cash"),
         ("Factura: Factura de la luz", -75, "cash"),
         ("Cubierta por el seguro: Honorarios médicos: consulta", 0, "cash"),  # DDP-14
+        # DDP-12 reading: loan interest once the mail is paid, then the repayment (DDP-16)
+        ("Intereses de los préstamos (10\u00a0% de 3\u202f000 €)", -300, "cash"),
         ("Correo sin gasto: 1 carta(s)", 0, "cash"),
     ]
     # the lines add up to what the engine did

@@ -12,13 +12,10 @@ Everything the live PaydayBoard (kit/widgets/calendar.py) and the static SVG
 kitty, the die, each player's book (cash, savings book, loans, mail, acquisitions), the buttons
 (exactly the engine's `legal_actions()`) and the amount forms of the "any time" actions.
 
-The payday panel: the engine settles a payday inside one step and records no lines, so
-`payday_lines` reads them off the state the payday opened from and the state now, with the
-engine's own `interest` and its insurance test, in the engine's order (DDP-12): salary, savings
-interest, loan interest, money from the mail, insurance premiums, bills, repayment, acquisitions
-that expire. A test checks that the cash lines add up to the engine's own change of cash over the
-payday (where the same engine step held nothing else: a six that won the kitty on the way to day
-31, or the other players' moves of a time change, are not payday lines).
+The payday panel reads the engine's payslips (`state.payslips`, DDP-12), line by line in the
+order the payday paid them: salary, savings interest, the mail (money, insurance premiums, bills),
+loan interest, repayment, acquisitions that expire. The log («Lo último que ha pasado») tells the
+engine's events (`event_text`, `entry_lines`): several lines per move, newest last.
 Standard library only; the same states (and arguments) always give the same view.
 """
 
@@ -285,7 +282,7 @@ def _label(rules: Any, slip: Mapping[str, Any], kind: str, card: int | None) -> 
             balance=balance,
         )
     if kind == "loan_interest":
-        balance = money(slip["loans"][0])
+        balance = money(slip.get("loan_interest_on", slip["loans"][0]))
         return t(
             "calendar.line_loan_interest", rate=rate_text(rules.loan_interest), balance=balance
         )

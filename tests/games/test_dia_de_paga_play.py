@@ -76,14 +76,14 @@ def conserved(s: DiaDePagaState) -> bool:
     return s.money_in_play() == s.game.start_total + s.paid_out - s.taken_in
 
 
-def refused(s: DiaDePagaState, action) -> str:
+def refused(s: DiaDePagaState, action) -> IllegalAction:
+    """`action` is refused and changes nothing; the refusal (a message key, values) is returned."""
     before = s.to_json()
     with pytest.raises(IllegalAction) as err:
         s.apply(action)
     assert s.to_json() == before, f"{action!r} changed the state"
-    msg = str(err.value)
-    assert len(msg) > 20, msg
-    return msg
+    assert err.value.key.startswith("rules_dia_de_paga.") and len(str(err.value)) > 20
+    return err.value
 
 
 def at(phase: str) -> DiaDePagaState:
@@ -161,13 +161,17 @@ def test_illegal_actions_of_every_kind_change_nothing(phase):
 def test_illegal_stake_and_sell_messages_say_what_is_allowed():
     s = at(LOTTERY)
     s.apply(Stake(4))
-    msg = refused(s, Stake(4))
-    assert "already" in msg and "free" in msg
-    assert "1 to 6" in refused(s, Stake(0))
+    taken = refused(s, Stake(4))
+    assert taken.key == "rules_dia_de_paga.lottery_taken" and 4 not in taken.values["free"]
+    assert refused(s, Stake(0)).key == "rules_dia_de_paga.lottery_number"
     t = at(SELL)
-    assert "owns a01" in refused(t, Sell("a02"))
+    not_owned = refused(t, Sell("a02"))
+    assert not_owned.key == "rules_dia_de_paga.sell_not_owned"
+    assert not_owned.values["owned"] == "a01"
     u = at(TURN)
-    assert "allowed: Roll" in refused(u, Buy())
+    wrong = refused(u, Buy())
+    assert wrong.key == "rules_dia_de_paga.refused"
+    assert "allowed: Roll" in str(wrong)  # the words of what is allowed, written when read
 
 
 def test_every_action_class_round_trips():

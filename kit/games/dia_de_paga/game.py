@@ -16,9 +16,10 @@ How a game goes, as states (``state.phase``):
   ``lottery`` (Stake / NoStake, each player in turn, DDP-06), ``insurance`` and ``repay`` on payday
   (DDP-12, DDP-14, DDP-16), ``debt`` (a player who owes more than his cash borrows or withdraws
   until he can pay, DDP-13);
-- chance nodes a day asks for: ``commission`` (who wins the sale commission, 1/n each), ``draw``
-  (the lottery die, rolled until a chosen number comes up), ``necessity`` (the die of an
-  "En caso de necesidad" bet);
+- chance nodes a day asks for, each one die: ``commission`` (the sell day's roll-off: every
+  player rolls, the highest wins, those tied roll again, DDP-05), ``draw`` (the lottery die,
+  rolled until a chosen number comes up), ``necessity`` (the die of an "En caso de necesidad"
+  bet);
 - ``over``: every player has finished his last payday (DDP-18).
 
 "Any time" actions (TakeLoan, Deposit, Withdraw, Gamble) are open at every decision of the player
@@ -39,9 +40,9 @@ others below are the kit's):
 - DDP-04/12: an acquisition bought in the player's month m lasts months m and m + 1 and is
   discarded (to the bottom of the pile) at the close of the payday of month m + 1; all of them at
   the last payday. Expired and sold cards go to the bottom of the pile.
-- DDP-05: "all players roll, the highest wins, ties re-roll" gives each player (finished ones
-  included) the commission with probability exactly 1/n: the node lists that, not the dice.
-  Those dice, like the lottery's, are a contest and do not win the kitty.
+- DDP-05 (RULES.md reading): the roll-off is real dice, one chance node per die: every player
+  (finished ones included) rolls, the seller first and then clockwise; the highest wins; those
+  tied for the highest roll again in the same order. A six rolled there counts for the kitty.
 - DDP-06: the lottery die is one chance node rolled again (same node) until a chosen number
   comes up; finished players are asked too (DDP-13). Nobody staking: nothing happens.
 - DDP-09: finished players do not pay the election (DDP-13 names only lotteries and birthdays);
@@ -52,11 +53,14 @@ others below are the kit's):
   full payday there (salary, interest, mail, repayment), then the token goes back to Salida in
   the same month: this extra payday does not end the player's month. The players move back one
   after the other, the lander first and then clockwise, each following his new day at once.
-- DDP-11: the kitty goes to a six rolled for a move or on an "En caso de necesidad" bet.
-- DDP-12: the order of the payday: salary, savings interest (into the book), loan interest on what
-  was owed when the payday began, money from the mail; insurance premiums (decided card by card);
-  bills, doctor and garage (a card kept this payday already exempts); an optional repayment;
-  acquisitions expire; back to Salida (or, after the last month, wait on day 31).
+- DDP-11: the kitty goes to the first six rolled for a move, in the sell day's roll-off or on an
+  "En caso de necesidad" bet; never to a six of the lottery.
+- DDP-12 (RULES.md reading): the order of the payday: salary and savings interest (into the
+  book) first; then the mail is opened and paid: money from the mail, insurance premiums (decided
+  card by card), bills, doctor and garage (a card kept this payday already exempts); then loan
+  interest on what is owed at that point (a loan taken to pay the bills pays it too: it is
+  outstanding on day 31) and an optional repayment; acquisitions expire; back to Salida (or,
+  after the last month, wait on day 31). Any payment he cannot make waits as a debt (DDP-13).
 - DDP-13: any payment a player cannot make (a bill, a birthday, an event) waits as a debt until
   he raises the cash with loans (or savings); the debt is always paid in full.
 - DDP-14: a second insurance card of a kind already held is discarded without a premium.
@@ -87,7 +91,10 @@ from kit.games.core import CHANCE, TERMINAL, IllegalAction, TooManyOutcomes
 from kit.games.dia_de_paga import bank, lottery, market, month, payday
 from kit.games.dia_de_paga.actions import ACTIONS
 from kit.games.dia_de_paga.bank import BankRules
-from kit.games.dia_de_paga.base import (  # re-exported: the names readers import from here
+from kit.games.dia_de_paga.base import (  # the names readers import from here too
+    ACQUISITIONS,
+    BANK,
+    BET,
     BUY,
     CHANCE_PHASES,
     COMMISSION,
@@ -96,18 +103,26 @@ from kit.games.dia_de_paga.base import (  # re-exported: the names readers impor
     DIE,
     DIE_PHASES,
     DRAW,
+    EVENTS,
     INSURANCE,
+    KITTY,
     LAST_DAY,
     LOTTERY,
+    MAIL,
     MOVE,
+    NECESSITY,
     OVER,
+    POT,
     REPAY,
+    RUN,
+    SAVINGS,
     SELL,
     SHUFFLE,
     START,
     TURN,
     Answer,
     Problem,
+    interest,
     is_amount,
     is_face,
 )
@@ -120,6 +135,45 @@ from kit.games.dia_de_paga.words import Say, action_words, allowed_words, phase_
 from kit.messages import t
 
 _is_amount = is_amount
+
+# the engine, and the names of base.py its readers have always imported from here
+__all__ = [
+    "ACQUISITIONS",
+    "BANK",
+    "BET",
+    "BUY",
+    "CHANCE_PHASES",
+    "COMMISSION",
+    "DEBT",
+    "DECKS",
+    "DIE",
+    "DIE_PHASES",
+    "DRAW",
+    "EVENTS",
+    "INSURANCE",
+    "KITTY",
+    "LAST_DAY",
+    "LOTTERY",
+    "MAIL",
+    "MOVE",
+    "NECESSITY",
+    "OVER",
+    "POT",
+    "REPAY",
+    "RUN",
+    "SAVINGS",
+    "SELL",
+    "SHUFFLE",
+    "START",
+    "TURN",
+    "Answer",
+    "DiaDePagaGame",
+    "DiaDePagaState",
+    "Problem",
+    "interest",
+    "is_amount",
+    "is_face",
+]
 
 # Every kind of action with its rules, by the decision it answers (None: any time).
 ANSWERS: dict[type, Answer] = {
@@ -365,21 +419,16 @@ class DiaDePagaState(MonthRules, MarketRules, LotteryRules, PaydayRules, BankRul
     # ------------------------------------------------------------------ chance
     def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
         ph = self.phase
-        if ph in DIE_PHASES - {COMMISSION}:
+        if ph in DIE_PHASES:
             return list(DIE)
-        if ph == COMMISSION:  # TEMP
-            n = self.game.n
-            return [(q, Fraction(1, n)) for q in range(n)]
         if ph == SHUFFLE:
             raise TooManyOutcomes(t("rules_dia_de_paga.too_many", deck=_deck(self.shuffle_k)))
         raise IllegalAction("rules_dia_de_paga.not_chance", phase=phase_words(ph))
 
     def sample_chance(self, rng: Random) -> Any:
         ph = self.phase
-        if ph in DIE_PHASES - {COMMISSION}:
+        if ph in DIE_PHASES:
             return rng.randrange(6) + 1
-        if ph == COMMISSION:  # TEMP
-            return rng.randrange(self.game.n)
         if ph == SHUFFLE:
             order = list(range(self.game.deck_sizes[self.shuffle_k]))
             rng.shuffle(order)
@@ -388,15 +437,9 @@ class DiaDePagaState(MonthRules, MarketRules, LotteryRules, PaydayRules, BankRul
 
     def chance_refusal(self, outcome: Any) -> Problem:
         ph = self.phase
-        if ph in DIE_PHASES - {COMMISSION}:
+        if ph in DIE_PHASES:
             if not is_face(outcome):
                 return IllegalAction("rules_dia_de_paga.bad_die", outcome=repr(outcome))
-            return None
-        if ph == COMMISSION:  # TEMP
-            if not is_amount(outcome) or not 0 <= outcome < self.game.n:
-                return IllegalAction(
-                    "rules_dia_de_paga.bad_commission", last=self.game.n - 1, outcome=repr(outcome)
-                )
             return None
         if ph == SHUFFLE:
             size = self.game.deck_sizes[self.shuffle_k]
@@ -420,9 +463,6 @@ class DiaDePagaState(MonthRules, MarketRules, LotteryRules, PaydayRules, BankRul
             self.shuffle_k += 1
             if self.shuffle_k == len(DECKS):
                 self.phase = TURN
-            return
-        if ph == COMMISSION:  # TEMP
-            self._commission(outcome)
             return
         self.last_roll = outcome
         if ph == MOVE:

@@ -1,5 +1,10 @@
-"""Acquisitions: buying on an acquisition day (DDP-04), selling on a sell day and the commission
-(DDP-05), and cards that expire (DDP-04, DDP-12)."""
+"""Acquisitions: buying on an acquisition day (DDP-04), selling on a sell day and the commission's
+roll-off (DDP-05, DDP-11), and cards that expire (DDP-04, DDP-12).
+
+The roll-off is real dice: one chance node per die (six faces of 1/6), the seller first and then
+clockwise, every player (finished ones too: "todos los jugadores"); the highest of a round wins,
+those tied for the highest roll again, in the same order. Its sixes win the kitty (the first).
+"""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from kit.games.dia_de_paga.base import (
     BANK,
     BUY,
     COMMISSION,
+    KITTY_FACE,
     SELL,
     Answer,
     Problem,
@@ -91,16 +97,40 @@ class MarketRules(StateBase):
             value=card.value,
             commission=card.commission,
         )
-        if card.commission:
+        if card.commission:  # DDP-05: every player rolls, the seller first, then clockwise
             self.phase = COMMISSION
-            self.task = {"p": p, "card": c}
+            self.task = {"p": p, "card": c, "in": self._others_from(p), "rolls": [], "round": 1}
         else:
             self._advance()
 
     def _keep_all(self, _p: int, _action: Any) -> None:
         self._advance()
 
-    # -- the commission's chance node ------------------------------------------------------
+    # -- the commission's roll-off (DDP-05, DDP-11) -----------------------------------------
+    def _rolloff_roller(self) -> int:
+        """Who rolls the roll-off's die now."""
+        task = self.task
+        return task["in"][len(task["rolls"])]
+
+    def _commission_roll(self, face: int) -> None:
+        """One die of the roll-off: the highest of a round wins; those tied for it roll again.
+        A six here counts for the kitty (DDP-11): the first one wins it."""
+        task = self.task
+        q = self._rolloff_roller()
+        self._emit("rolloff_roll", player=q, roll=face, round=task["round"])
+        if face == KITTY_FACE:
+            self._win_kitty(q, "rolloff")
+        task["rolls"].append(face)
+        if len(task["rolls"]) < len(task["in"]):
+            return
+        top = max(task["rolls"])
+        best = [q for q, f in zip(task["in"], task["rolls"], strict=True) if f == top]
+        if len(best) == 1:
+            self._commission(best[0])
+            return
+        self._emit("rolloff_tie", players=best, roll=top)
+        task.update({"in": best, "rolls": [], "round": task["round"] + 1})
+
     def _commission(self, winner: int) -> None:
         card = self.game.rules.acquisitions[self.task["card"]]
         self._transfer(BANK, winner, card.commission)

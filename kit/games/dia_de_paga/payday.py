@@ -1,9 +1,10 @@
 """Payday (DDP-12) with its mail (DDP-14), loan interest and repayments (DDP-16), savings interest
 (DDP-17), and the month's end (DDP-04, DDP-13, DDP-18).
 
-A payday runs as agenda steps ``["payday", p, extra, stage]``: open, insure, bills, repay,
-close. Every line it pays is written in the player's payslip (``state.payslips``) and told as a
-"payday_line" event.
+A payday runs as agenda steps ``["payday", p, extra, stage]``: open (salary, savings interest,
+the mail opened), insure (one decision per insurance card), bills, interest (on the loans),
+repay (a decision), close (DDP-12's reading in RULES.md). Every line it pays is written in the
+player's payslip (``state.payslips``) and told as a "payday_line" event.
 """
 
 from __future__ import annotations
@@ -71,17 +72,12 @@ class PaydayRules(StateBase):
             }
         )
         self._emit("payday_started", player=p, month=self.month[p], extra=bool(extra))
-        # the good news first: salary, savings interest, money from the mail
+        # the good news first: salary and savings interest; then the mail is opened
         self._transfer(BANK, p, r.salary)
         self._pay_line(p, "salary", r.salary)
         gained = interest(self.savings[p], r.savings_interest)
         self._transfer(BANK, SAVINGS + p, gained)
         self._pay_line(p, "savings_interest", gained, "savings")
-        # loan interest on what was owed when the payday began (DDP-16)
-        if self.loans[p]:
-            owed = interest(self.loans[p], r.loan_interest)
-            self._charge(p, BANK, owed)
-            self._pay_line(p, "loan_interest", -owed)
         for c in self.mail[p]:
             card = r.mail[c]
             if card.kind == "income":
@@ -126,6 +122,16 @@ class PaydayRules(StateBase):
             self.piles[MAIL].append(c)  # paid mail goes back under the pile
         self.opened[p] = []
         self._charge(p, BANK, total)
+        self._then(["payday", p, extra, "interest"])
+
+    def _payday_interest(self, p: int, extra: int) -> None:
+        """DDP-16: 10 % of what he owes now, the mail paid (so a loan taken for the bills
+        counts: it is outstanding on day 31), before any repayment."""
+        if self.loans[p]:
+            owed = interest(self.loans[p], self.game.rules.loan_interest)
+            self._open_slip(p)["loan_interest_on"] = self.loans[p]
+            self._charge(p, BANK, owed)
+            self._pay_line(p, "loan_interest", -owed)
         self._then(["payday", p, extra, "repay"])
 
     def _payday_repay(self, p: int, extra: int) -> None:
