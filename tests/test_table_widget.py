@@ -11,7 +11,6 @@ import json
 import pytest
 
 from kit.games.property.actions import ProposeTrade
-from kit.games.property.events import events
 from kit.messages import set_language
 from kit.session import Session
 from kit.widgets.board_view import money
@@ -94,7 +93,7 @@ def test_the_auction_panel_bids_any_amount_the_rules_allow(tmp_path):
     assert amount not in [b["action"].get("amount") for b in table.board.view["buttons"]]
     table.bid_amount.value = amount
     table.bid_button.click()
-    assert state.auction[1] == amount and state.auction[2] == bidder
+    assert state.auction.high == amount and state.auction.bidder == bidder
 
 
 def test_a_refused_bid_says_why_and_changes_nothing(tmp_path):
@@ -112,9 +111,11 @@ def test_a_refused_bid_says_why_and_changes_nothing(tmp_path):
 
 def test_a_trade_is_proposed_in_the_dialog_and_answered_on_the_board(tmp_path):
     table = table_of(tmp_path)
-    for _ in range(2):  # both players buy something
+    for _ in range(12):  # until both players have bought something
         until(table, "Buy")
         press(table, "Buy")
+        if all(p in table.session.state.owner for p in (0, 1)):
+            break
     until(table, "RollDice")
     state = table.session.state
     me = state.current_player()
@@ -166,7 +167,7 @@ def test_the_log_speaks_the_class_language(tmp_path):
     assert "What happened" in table.game_log.value
 
 
-def test_events_tell_a_purchase_its_price_and_the_dice():
+def test_the_engine_s_events_tell_a_purchase_its_price_and_the_dice():
     session = Session.start("el_pale", humans=["Ana", "Luis"], seed=9)
     for _ in range(100):
         if any(type(a).__name__ == "Buy" for a in session.state.legal_actions()):
@@ -174,12 +175,13 @@ def test_events_tell_a_purchase_its_price_and_the_dice():
         session.act(session.state.legal_actions()[0])
     state = session.state
     buy = next(a for a in state.legal_actions() if type(a).__name__ == "Buy")
-    before, buyer = state.copy(), state.current_player()
+    buyer = state.current_player()
     price = state.game.rules.title_at(buy.square).price
     state.apply(buy)
-    found = events(before, state, buyer, buy)
-    assert {"kind": "owner", "square": buy.square, "player": buyer} in found
-    assert {"kind": "cash", "player": buyer, "amount": -price, "cash": state.cash[buyer]} in found
+    found = state.events
+    assert {"kind": "bought", "player": buyer, "square": buy.square, "price": price} in found
+    paid = {"kind": "cash", "player": buyer, "to": None, "amount": price, "reason": "price"}
+    assert paid in found
     rolls = [
         e for e in (entry["events"] for entry in session.log) for e in e if e["kind"] == "rolled"
     ]

@@ -1,12 +1,14 @@
 """The game log of a class game in plain words: one line per move, told from the saved events.
 
-A `kit.Session` records each move as data (who, which action, and the events
-`kit.games.property.events` found); this module chooses the words when the log is shown, so a
-saved game reads in whatever language the class uses today.
+A `kit.Session` records each move as data: who, which action, and the structured events the
+engine recorded (`state.events`: the dice, the card drawn and its text, the Cárcel and why, an
+auction's result, a trade's terms, every payment and its reason). This module chooses the words
+when the log is shown, so a saved game reads in whatever language the class uses today.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kit.games.property.actions import action_from_dict
@@ -14,6 +16,7 @@ from kit.messages import catalogue, language, t
 from kit.widgets.board_view import action_label, money
 
 SKIPPED = {"cash"}  # shown once per line, after the rest, so the money reads as a summary
+QUIET = {"auction_opened", "start_roll", "card_used"}  # told by the action or the next event
 TOLD_BY_EVENTS = {  # actions whose events say it all ("Calle Mayor pasa a Ana")
     "RollDice",
     "Buy",
@@ -24,10 +27,16 @@ TOLD_BY_EVENTS = {  # actions whose events say it all ("Calle Mayor pasa a Ana")
     "PayJailFine",
     "UseJailCard",
     "PayWithTitles",
+    "ProposeTrade",
+    "AcceptTrade",
+    "RejectTrade",
+    "DeclareBankruptcy",
 }
 
 
 def _name(game: Any, player: int | None) -> str:
+    if player is None:
+        return t("log.the_bank")
     return game.names[player] if isinstance(player, int) and 0 <= player < game.n else "?"
 
 
@@ -35,50 +44,123 @@ def _square(game: Any, square: int) -> str:
     return game.rules.squares[square].name
 
 
-def _buildings(state: Any, event: dict[str, Any]) -> str:
-    square = _square(state.game, event["square"])
-    level = event["level"]
+def _squares(game: Any, squares: list[int]) -> str:
+    return ", ".join(_square(game, sq) for sq in squares)
+
+
+def _hotel_word(game: Any) -> str:
+    return t("board.castle") if game.rules.hotel_name == "castle" else t("board.hotel")
+
+
+def _buildings(g: Any, e: dict[str, Any]) -> str:
+    square = _square(g, e["square"])
+    level = e["level"]
     if level == 5:
-        word = t("board.castle") if state.game.rules.hotel_name == "castle" else t("board.hotel")
-        return t("log.buildings_hotel", square=square, hotel_word=word)
+        return t("log.buildings_hotel", square=square, hotel_word=_hotel_word(g))
     if level == 0:
         return t("log.buildings_none", square=square)
     return t("log.buildings_houses", square=square, n=level)
 
 
+def _card(g: Any, e: dict[str, Any]) -> str:
+    text = e.get("text_en") if language() == "en" and e.get("text_en") else e["text"]
+    return t("log.card", deck=e.get("title", e["deck"]), text=text)
+
+
+def _cash(g: Any, e: dict[str, Any]) -> str:
+    reason = (
+        t(f"log.why_{e['reason']}")
+        if f"log.why_{e['reason']}" in catalogue()[language()]
+        else e["reason"]
+    )
+    amount = money(e["amount"])
+    if e["player"] is None:
+        return t("log.cash_in", name=_name(g, e["to"]), amount=amount, why=reason)
+    return t(
+        "log.cash_paid", name=_name(g, e["player"]), to=_name(g, e["to"]), amount=amount, why=reason
+    )
+
+
+def _trade(g: Any, e: dict[str, Any]) -> str:
+    give = _squares(g, e["give"]) + "".join(f", «{c}»" for c in e["give_cards"])
+    take = _squares(g, e["take"]) + "".join(f", «{c}»" for c in e["take_cards"])
+    money_part = ""
+    if e["money"] > 0:
+        money_part = t("log.trade_pays", amount=money(e["money"]))
+    elif e["money"] < 0:
+        money_part = t("log.trade_asks", amount=money(-e["money"]))
+    return t(
+        "log.trade_proposed",
+        to=_name(g, e["to"]),
+        give=give.strip(", ") or "—",
+        take=take.strip(", ") or "—",
+        money=money_part,
+    )
+
+
+def _auction(g: Any, e: dict[str, Any]) -> str:
+    what = _square(g, e["square"])
+    if e["building"]:
+        word = _hotel_word(g) if e["building"] == "hotel" else t("log.a_house")
+        what = t("log.building_on", building=word, square=what)
+    if e["player"] is None:
+        return t("log.auction_nobody", what=what)
+    return t("log.auction_won", what=what, name=_name(g, e["player"]), price=money(e["price"]))
+
+
+def _game_over(g: Any, e: dict[str, Any]) -> str:
+    winner = e["player"]
+    return t("log.winner", name=_name(g, winner)) if winner is not None else t("log.game_over")
+
+
+_TELLERS: dict[str, Callable[[Any, dict[str, Any]], str]] = {
+    "rolled": lambda g, e: t("log.rolled", a=e["dice"][0], b=e["dice"][1], total=sum(e["dice"])),
+    "start_roll": lambda g, e: t(
+        "log.start_roll", name=_name(g, e["player"]), total=sum(e["dice"])
+    ),
+    "roll_off": lambda g, e: t("log.roll_off", names=", ".join(_name(g, p) for p in e["players"])),
+    "starts": lambda g, e: t("log.starts", name=_name(g, e["player"])),
+    "moved": lambda g, e: t("log.moved", square=_square(g, e["square"])),
+    "jailed": lambda g, e: t(f"log.jailed_{e['reason']}", jail=_square(g, g.rules.jail.square)),
+    "freed": lambda g, e: t("log.freed", jail=_square(g, g.rules.jail.square)),
+    "lost_turn": lambda g, e: t("log.lost_turn", name=_name(g, e["player"])),
+    "card": _card,
+    "card_used": lambda g, e: t("log.card_used", text=e["text"]),
+    "bought": lambda g, e: t(
+        "log.bought_by", square=_square(g, e["square"]), name=_name(g, e["player"])
+    ),
+    "owner": lambda g, e: (
+        t("log.back_to_bank", square=_square(g, e["square"]))
+        if e["player"] is None
+        else t("log.bought_by", square=_square(g, e["square"]), name=_name(g, e["player"]))
+    ),
+    "auction_opened": lambda g, e: t("log.auction_opened", square=_square(g, e["square"])),
+    "auction": _auction,
+    "buildings": _buildings,
+    "mortgaged": lambda g, e: t("log.mortgaged", square=_square(g, e["square"])),
+    "redeemed": lambda g, e: t("log.redeemed", square=_square(g, e["square"])),
+    "cash": _cash,
+    "owes": lambda g, e: t(
+        "log.owes", name=_name(g, e["player"]), to=_name(g, e["to"]), amount=money(e["amount"])
+    ),
+    "claim": lambda g, e: t("log.claimed" if e["claimed"] else "log.not_claimed"),
+    "trade_proposed": _trade,
+    "trade_accepted": lambda g, e: t("log.trade_accepted", name=_name(g, e["player"])),
+    "trade_rejected": lambda g, e: t("log.trade_rejected", name=_name(g, e["player"])),
+    "bankrupt": lambda g, e: t("log.bankrupt", name=_name(g, e["player"])),
+    "game_over": _game_over,
+}
+
+
 def event_text(state: Any, event: dict[str, Any]) -> str:
     """One event as a phrase ("saca 3 y 4 (7)", "Calle Mayor pasa a Ana")."""
-    g = state.game
-    kind = event["kind"]
-    jail = _square(g, g.rules.jail.square)
-    if kind == "rolled":
-        a, b = event["dice"]
-        return t("log.rolled", a=a, b=b, total=a + b)
-    if kind == "moved":
-        return t("log.moved", square=_square(g, event["square"]))
-    if kind == "jailed":
-        return t("log.jailed", jail=jail)
-    if kind == "freed":
-        return t("log.freed", jail=jail)
-    if kind == "owner":
-        square = _square(g, event["square"])
-        if event["player"] is None:
-            return t("log.back_to_bank", square=square)
-        return t("log.bought_by", square=square, name=_name(g, event["player"]))
-    if kind == "buildings":
-        return _buildings(state, event)
-    if kind in ("mortgaged", "redeemed"):
-        return t(f"log.{kind}", square=_square(g, event["square"]))
-    if kind == "cash":
-        sign = "+" if event["amount"] > 0 else "−"
-        delta = f"{sign}{money(abs(event['amount']))}"
-        return t("log.cash", name=_name(g, event["player"]), delta=delta, cash=money(event["cash"]))
-    if kind == "bankrupt":
-        return t("log.bankrupt", name=_name(g, event["player"]))
-    if kind == "game_over":
-        winner = event["player"]
-        return t("log.winner", name=_name(g, winner)) if winner is not None else t("log.game_over")
-    return kind  # an event a newer kit wrote: its name rather than nothing
+    teller = _TELLERS.get(event.get("kind", ""))
+    if teller is None:
+        return str(event.get("kind"))  # an event a newer kit wrote: its name rather than nothing
+    try:
+        return teller(state.game, event)
+    except (KeyError, TypeError, IndexError):  # a log an older kit wrote
+        return str(event.get("kind"))
 
 
 def action_text(state: Any, data: dict[str, Any]) -> str:
@@ -105,11 +187,12 @@ def entry_text(state: Any, entry: dict[str, Any]) -> str:
     """One move: who did what, then what followed, money last."""
     g = state.game
     events = entry.get("events", [])
-    parts = [event_text(state, e) for e in events if e["kind"] not in SKIPPED]
+    told = [e for e in events if e.get("kind") not in QUIET]
+    parts = [event_text(state, e) for e in told if e["kind"] not in SKIPPED]
     action = entry.get("action", {})
     if not parts or action.get("type") not in TOLD_BY_EVENTS:
         parts.insert(0, action_text(state, action))
-    parts += [event_text(state, e) for e in events if e["kind"] in SKIPPED]
+    parts += [event_text(state, e) for e in told if e["kind"] in SKIPPED]
     return t("log.line", name=_name(g, entry.get("player")), what="; ".join(parts))
 
 

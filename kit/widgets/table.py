@@ -287,7 +287,8 @@ class PropertyTable(w.VBox):
         if not show:
             return
         g = state.game
-        title, high, bidder = state.auction[0], state.auction[1], state.auction[2]
+        auction = state.auction
+        title, high, bidder = auction.title, auction.high, auction.bidder
         p = state.current_player()
         high_text = (
             t("table.auction_by", amount=money(high), name=g.names[bidder])

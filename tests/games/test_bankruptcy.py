@@ -46,7 +46,7 @@ def unit(s: PropertyState) -> int:
 
 def set_cash(s: PropertyState, p: int, amount: int) -> None:
     """Set a player's cash through the ledger (to or from the bank), so money stays conserved."""
-    s._transfer(p, BANK, s.cash[p] - amount)
+    s._transfer(p, BANK, s.cash[p] - amount, "set-up")
 
 
 def owes_hotel_rent(name: str, cash: int, *squares: int) -> PropertyState:
@@ -60,7 +60,7 @@ def owes_hotel_rent(name: str, cash: int, *squares: int) -> PropertyState:
     give(s, 0, *squares)
     set_cash(s, 0, cash * u)
     roll(s, 1, 2)
-    assert s.phase == "debt" and s.debts == [[0, 1, 450 * u]]
+    assert s.phase == "debt" and s.debts == [[0, 1, 450 * u, "rent"]]
     return s
 
 
@@ -200,10 +200,11 @@ def test_prop_14_several_creditors_are_paid_in_turn():
     set_cash(s, 0, 0)
     put_on_top(s, "cofre", "c2")
     roll(s, 1, 1)
-    assert s.phase == "debt" and s.debts == [[0, 1, 50], [0, 2, 50], [0, 3, 50]]
+    assert s.phase == "debt"
+    assert s.debts == [[0, 1, 50, "card"], [0, 2, 50, "card"], [0, 3, 50, "card"]]
     assert s.legal_actions() == [PayWithTitles((6,))]
     s.apply(PayWithTitles((6,)))
-    assert s.phase == "debt" and s.debts == [[0, 2, 50], [0, 3, 50]]
+    assert s.phase == "debt" and s.debts == [[0, 2, 50, "card"], [0, 3, 50, "card"]]
     assert s.legal_actions() == [DeclareBankruptcy()]
     s.apply(DeclareBankruptcy())
     assert not s.alive[0] and s.owner_of(6) == 1 and s.debts == [] and conserved(s)
@@ -300,7 +301,7 @@ def test_prop_14_many_odd_prices_still_give_a_valid_offer():
         s.mortgaged[t] = True
     set_cash(s, 0, 0)
     need = sum(g.t_price[t] for t in lots) // 2
-    s._charge(0, 1, need)
+    s._charge(0, 1, need, "rent")
     s._proceed(s.phase)
     assert s.phase == "debt" and s.raisable(0) == 0
     offers = s.legal_actions()

@@ -11,7 +11,16 @@ from conftest import REAL, conserved, fresh, game_of, give, sq_of
 from test_invariants import check, random_trade
 
 from kit.games.property import bots
-from kit.games.property.actions import AcceptTrade, Buy, ProposeTrade, RejectTrade, RollDice
+from kit.games.property.actions import (
+    AcceptTrade,
+    Buy,
+    DeclareBankruptcy,
+    Mortgage,
+    ProposeTrade,
+    RejectTrade,
+    RollDice,
+    SellBuilding,
+)
 from kit.games.property.bots import (
     build_asap,
     buy_everything,
@@ -22,7 +31,7 @@ from kit.games.property.bots import (
     random_legal,
     trader,
 )
-from kit.games.property.game import TRADE, TURN, play_out
+from kit.games.property.game import DEBT, TRADE, TURN, play_out
 
 BOTS = [buy_everything, build_asap, never_buy, cash_reserve(50_000), random_legal, dealmaker]
 
@@ -262,6 +271,42 @@ def _wants_by_search(state, p):
 TRADERS = [dealmaker, EAGER, trader(random_legal), trader(cash_reserve(50_000))]
 
 
+def _accepts_by_search(state, q, p, deal):
+    """The traders' rule for answering a deal (see ``trader``), with the groups owned whole
+    before and after searched on the whole board, as the traders did before they kept a table."""
+    g = state.game
+    give = [g.sq_title[sq] for sq in deal.give]
+    take = [g.sq_title[sq] for sq in deal.take]
+    card = g.rules.jail.fine
+    value_in = sum(bots._value(state, t) for t in give) + max(deal.money, 0)
+    value_in += card * len(deal.give_cards)
+    value_out = sum(bots._value(state, t) for t in take) + max(-deal.money, 0)
+    value_out += card * len(deal.take_cards)
+    after = state.copy()
+    for t in give:
+        after.owner[t] = q
+    for t in take:
+        after.owner[t] = p
+    mine_before, mine_after = set(_whole_by_search(state, q)), set(_whole_by_search(after, q))
+    if mine_before - mine_after:
+        return False
+    gets_group = bool(mine_after - mine_before)
+    hands_group = bool(set(_whole_by_search(after, p)) - set(_whole_by_search(state, p)))
+    if hands_group and not gets_group:
+        return value_in >= bots.PREMIUM * value_out
+    return value_in >= value_out
+
+
+def _raise_money_from_the_list(state):
+    """build_asap's choice in debt, read off the list of every legal action."""
+    actions = state.legal_actions()
+    for kind in (SellBuilding, Mortgage, DeclareBankruptcy):
+        for a in actions:
+            if type(a) is kind:
+                return a
+    return actions[0]
+
+
 def _positions(name: str, seeds: range, players: int = 4):
     """Every decision point of seeded games of traders (copies), with the bot to act there."""
     g = game_of(name, players)
@@ -302,7 +347,7 @@ def test_the_traders_choose_the_same_with_the_table_warm_or_cold(name):
     for s, bot in _positions(name, range(4)):
         warm, cold = Random(7), Random(7)
         chosen = bot(s, warm)
-        bots._LOOKS.clear()
+        bots._TABLES.clear()
         assert bot(s, cold) == chosen
         assert warm.getstate() == cold.getstate()
         proposals += type(chosen) is ProposeTrade
@@ -313,7 +358,7 @@ def _cold(bot):
     """``bot`` with the table emptied before each decision: the search redone every time."""
 
     def policy(state, rng):
-        bots._LOOKS.clear()
+        bots._TABLES.clear()
         return bot(state, rng)
 
     return policy
@@ -341,13 +386,13 @@ def test_seeded_dealmaker_games_are_the_same_with_the_table_cold_small_or_shared
     afresh all the time), and after other games of the same rules filled it."""
     g = game_of(name)
     cold = [_game_record(g, [_cold(dealmaker)] * 4, seed) for seed in range(3)]
-    bots._LOOKS.clear()
+    bots._TABLES.clear()
     warm = [_game_record(g, [dealmaker] * 4, seed) for seed in (2, 1, 0)][::-1]
     assert warm == cold
     monkeypatch.setattr(bots, "_LOOKS_KEPT", 3)
-    bots._LOOKS.clear()
+    bots._TABLES.clear()
     assert [_game_record(g, [dealmaker] * 4, seed) for seed in range(3)] == cold
-    assert len(bots._LOOKS[g]) <= 3
+    assert len(bots._TABLES[g].looks) <= 3
 
 
 def test_the_table_goes_with_its_game_and_the_bots_pickle_by_name():
@@ -355,12 +400,45 @@ def test_the_table_goes_with_its_game_and_the_bots_pickle_by_name():
     by name (for tournaments on other processes), carrying no table with them."""
     g = game_of("el_pale")
     play_out(g.new_state(), [dealmaker] * 4, Random(0), max_turns=200)
-    assert bots._LOOKS.get(g)
-    games_before = len(bots._LOOKS)
+    assert bots._TABLES[g].looks
+    games_before = len(bots._TABLES)
     del g
     gc.collect()
-    assert len(bots._LOOKS) == games_before - 1
+    assert len(bots._TABLES) == games_before - 1
     for name in ("buy_everything", "build_asap", "never_buy", "dealmaker", "random"):
         bot = policy_named(name)
         data = pickle.dumps(bot)
         assert pickle.loads(data) is bot and len(data) < 100
+
+
+@pytest.mark.parametrize("name", REAL)
+def test_the_traders_answer_deals_as_a_search_of_the_board_would(name):
+    """Their own proposals and random legal deals, at every decision before rolling of seeded
+    traders' games: answered the same with the groups a deal touches looked at as with every
+    group of the board searched before and after."""
+    rng = Random(5)
+    asked = 0
+    for s, _ in _positions(name, range(3)):
+        if s.phase != TURN:
+            continue
+        p = s.cur
+        deals = [random_trade(s, rng) for _ in range(3)] + bots._deals(s, p, 0)
+        for deal in deals:
+            if s.is_legal(deal):
+                q = deal.to_player
+                assert bots._accepts(s, q, p, deal) == _accepts_by_search(s, q, p, deal)
+                asked += 1
+    assert asked > 300
+
+
+@pytest.mark.parametrize("name", REAL)
+def test_in_debt_the_builders_choose_what_the_list_of_legal_actions_offers_first(name):
+    """PROP-14: in debt, build_asap sells the first building the list offers, else mortgages
+    the first title it offers, else goes bankrupt or pays with titles, though it asks the
+    titles one at a time instead of listing every action."""
+    debts = 0
+    for s, _ in _positions(name, range(6)):
+        if s.phase == DEBT:
+            assert build_asap(s, Random(0)) == _raise_money_from_the_list(s)
+            debts += 1
+    assert debts > 20

@@ -213,7 +213,7 @@ def _dynamic_keys(source: str) -> dict[str, list[str]]:
     from kit.games.dia_de_paga.game import DECKS
     from kit.games.palabra.actions import ACTIONS as PLB_ACTIONS
 
-    what = re.findall(r'_own_problem\(\w+, \w+, "(\w+)"\)', source)
+    what = re.findall(r'own_refusal\(\w+, \w+, \w+, "(\w+)"\)', source)
     amounts = re.findall(r'_amount_problem\([^)]*"(\w+)"', source)
     return {
         "rules_property.phase_": _property_phases(),

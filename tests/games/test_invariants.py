@@ -23,7 +23,7 @@ from conftest import ALL, game_of
 
 from kit.games.core import IllegalAction
 from kit.games.property.actions import ProposeTrade
-from kit.games.property.game import BANK, PropertyState
+from kit.games.property.game import PropertyState
 
 LONG = os.environ.get("KIT_LONG") == "1"
 GAMES = 40 if LONG else 7
@@ -32,28 +32,21 @@ STEPS_CHECKED: dict[str, int] = {}
 
 
 def check(s: PropertyState) -> None:
-    g = s.game
-    r = g.rules
-    assert sum(s.cash) == g.start_total + s.paid_out - s.taken_in, "money not conserved"
-    assert min(s.cash) >= 0, "negative cash"
-    houses = sum(lv for lv in s.level if lv < 5)
-    hotels = sum(1 for lv in s.level if lv == 5)
-    assert s.houses + houses == r.houses and s.hotels + hotels == r.hotels, "buildings"
-    assert s.houses >= 0 and s.hotels >= 0
-    for t, o in enumerate(s.owner):
-        assert o == BANK or (0 <= o < g.n and s.alive[o]), f"owner of {t}: {o}"
-        if s.level[t]:
-            assert o != BANK and not s.mortgaged[t] and g.t_kind[t] == 0
-        if o == BANK:
-            assert not s.mortgaged[t]
-    for grp, members in enumerate(g.group_members):
-        levels = [s.level[m] for m in members]
-        assert max(levels) - min(levels) <= 1 or s.uneven[grp], f"uneven group {g.groups[grp]}"
-    for d, deck in enumerate(g.decks):
-        held = [ref % 100 for hand in s.held for ref in hand if ref // 100 == d]
-        assert sorted(s.decks[d] + held) == list(range(len(deck.cards))), "cards lost"
+    """The engine's own audit (money, buildings, titles, cards) and the JSON round trip."""
+    assert s.audit() == []
     text = s.to_json()
-    assert PropertyState.from_json(text, g).to_json() == text, "JSON round trip"
+    assert PropertyState.from_json(text, s.game).to_json() == text, "JSON round trip"
+
+
+def test_audit_names_what_is_wrong():
+    s = game_of("fixture").start_state()
+    assert s.audit() == []
+    s.cash[0] += 1
+    s.level[0] = 1  # a house out of nowhere on a lot of the bank
+    s.decks[0].pop()
+    wrong = " | ".join(s.audit())
+    for words in ("money", "buildings lost", "cannot have them", "cards of deck suerte"):
+        assert words in wrong, wrong
 
 
 def random_trade(s: PropertyState, rng: Random) -> ProposeTrade:

@@ -207,7 +207,7 @@ def test_rut_11_bankrupt_to_the_crown_the_properties_are_auctioned_buildings_exc
     s.cash[0] = 0
     s.pos[0] = 1
     roll(s, 1, 2)  # the alcabalas: 20,000 to the Crown
-    assert s.phase == "debt" and s.debts == [[0, BANK, 20_000]]
+    assert s.phase == "debt" and s.debts == [[0, BANK, 20_000, "tax"]]
     s.apply(SellBuilding(1))
     s.apply(SellBuilding(3))
     s.apply(Mortgage(1))
@@ -215,12 +215,12 @@ def test_rut_11_bankrupt_to_the_crown_the_properties_are_auctioned_buildings_exc
     assert DeclareBankruptcy() in s.legal_actions()
     s.apply(DeclareBankruptcy())
     assert not s.alive[0] and s.houses == 32
-    assert s.phase == "auction" and s.auction[0] == sq_of(s, 1)
+    assert s.phase == "auction" and s.auction.title == sq_of(s, 1)
     assert s.current_player() == 1 and not any(s.mortgaged)
     s.apply(Bid(1, 1))
     s.apply(PassBid(2))
     s.apply(PassBid(3))
-    assert s.owner_of(1) == 1 and s.auction[0] == sq_of(s, 3)
+    assert s.owner_of(1) == 1 and s.auction.title == sq_of(s, 3)
     for _ in range(2):  # plot 3 and the lonja: nobody bids, the Crown keeps them
         for p in (1, 2, 3):
             s.apply(PassBid(p))

@@ -42,12 +42,14 @@ def deck_square(state, deck_name):
     return next(s.index for s in state.game.rules.squares if s.deck == deck_name)
 
 
-def test_prop_01_opening_roll_is_fair_and_turns_pass_to_the_left(name):
+def test_prop_01_opening_roll_highest_total_starts_and_turns_pass_to_the_left(name):
     g = game_of(name, 3)
     s = g.new_state()
-    assert s.is_chance() and s.phase == "order"
-    assert s.chance_outcomes() == [(0, Fraction(1, 3)), (1, Fraction(1, 3)), (2, Fraction(1, 3))]
-    s.apply_chance(2)
+    assert s.is_chance() and s.phase == "order" and s.roll_off == [0, 1, 2]
+    assert s.chance_outcomes() == g.dice_outcomes and len(g.dice_outcomes) == 36
+    for dice in ((3, 4), (1, 2), (5, 4)):  # 7, 3, 9: seat 2 starts
+        s.apply_chance(dice)
+    assert s.first == 2 and [e["kind"] for e in s.events] == ["start_roll", "starts"]
     rng = Random(1)
     while s.is_chance():  # the decks are shuffled: sampled, too many orders to list
         with pytest.raises(TooManyOutcomes):
@@ -61,6 +63,33 @@ def test_prop_01_opening_roll_is_fair_and_turns_pass_to_the_left(name):
     assert s.pos[0] == s.pos[2] == 10  # several tokens share a square
     s.apply(EndTurn())
     assert s.current_player() == 1
+
+
+def test_prop_01_players_tied_for_the_highest_roll_again_the_others_do_not(name):
+    s = game_of(name, 4).new_state()
+    for dice in ((6, 5), (2, 2), (5, 6), (3, 3)):  # 11, 4, 11, 6: seats 0 and 2 roll again
+        s.apply_chance(dice)
+    assert s.phase == "order" and s.roll_off == [0, 2] and s.roll_off_dice == []
+    assert s.events[-1] == {"kind": "roll_off", "players": [0, 2]}
+    s.apply_chance((1, 1))
+    s.apply_chance((1, 2))
+    assert s.first == 2 and s.phase != "order"
+
+
+def test_prop_01_the_opening_roll_is_an_exact_chance_node_for_each_roll():
+    """Walking the engine's own chance nodes for one round of two players: seat 0 starts with
+    575/1296, seat 1 too, and 146/1296 of the time (a tie) they roll again."""
+    from fractions import Fraction as F
+
+    s = game_of("fixture", 2).new_state()
+    result = {"0": F(0), "1": F(0), "again": F(0)}
+    for first, p in s.chance_outcomes():
+        after_first = s.chance_child(first)
+        for second, q in after_first.chance_outcomes():
+            child = after_first.chance_child(second)
+            key = "again" if child.phase == "order" else str(child.first)
+            result[key] += p * q
+    assert result == {"0": F(575, 1296), "1": F(575, 1296), "again": F(146, 1296)}
 
 
 def test_prop_02_moves_by_the_sum_of_two_dice_forward_round_the_board(name):
@@ -396,7 +425,7 @@ def test_prop_14_debt_paid_after_selling_buildings(name):
     s.pos[0] = 3
     roll(s, 1, 2)
     rent = s.game.t_rents[sq_of(s, 6)][0]
-    assert s.phase == "debt" and s.debts == [[0, 1, rent]]
+    assert s.phase == "debt" and s.debts == [[0, 1, rent, "rent"]]
     s.apply(SellBuilding(1))
     assert s.debts == [] and s.phase == "after" and s.cash[1] == s.game.rules.start_money + rent
 
@@ -414,7 +443,8 @@ def test_prop_14_last_player_standing_wins(name):
 def test_prop_15_abbreviated_game_deals_two_titles_each_paid_to_the_bank(name):
     g = game_of(name, 3, abbreviated=True)
     s = g.new_state()
-    s.apply_chance(0)
+    for dice in ((6, 6), (1, 2), (1, 2)):  # PROP-01: seat 0 starts
+        s.apply_chance(dice)
     rng = Random(3)
     while s.phase == "shuffle":
         s.apply_chance(s.sample_chance(rng))
@@ -447,7 +477,7 @@ def test_prop_11_last_houses_wanted_by_several_are_auctioned(name):
     s.houses = 1
     house1 = s.game.t_house[sq_of(s, 1)]
     s.apply(Build(1))  # three players could build, the bank has one house: auction
-    assert s.phase == "auction" and s.house_auction is not None
+    assert s.phase == "auction" and s.auction.building == "house"
     assert s.current_player() == 0 and s.min_bid() == house1
     s.apply(Bid(0, house1))
     s.apply(Bid(1, house1 + s.game.min_raise))
@@ -456,8 +486,45 @@ def test_prop_11_last_houses_wanted_by_several_are_auctioned(name):
     assert s.houses == 0 and s.level[sq_of(s, 37)] == 1 and s.level[sq_of(s, 1)] == 0
     assert s.cash[1] == s.game.rules.start_money - house1 - s.game.min_raise
     assert s.phase == "turn" and s.current_player() == 0 and conserved(s)
+    assert s.events[0] == {
+        "kind": "auction", "square": 37, "building": "house", "player": 1,
+        "price": house1 + s.game.min_raise,
+    }  # fmt: skip
     back = s.to_json()
     assert type(s).from_json(back, s.game).to_json() == back
+
+
+def test_prop_11_last_hotels_wanted_by_several_are_auctioned_too(name):
+    s = fresh(name)
+    give(s, 0, 1, 3)
+    give(s, 1, 37, 39)
+    give(s, 2, 6, 8, 9)
+    for sq in (1, 3, 37, 39, 6, 8, 9):
+        s.level[sq_of(s, sq)] = 4
+    s.houses -= 28
+    s.hotels = 2  # three players could put up a hotel, the bank has two: auction
+    hotel1 = s.game.t_hotel[sq_of(s, 1)]
+    s.apply(Build(1))
+    assert s.phase == "auction" and s.auction.building == "hotel"
+    assert s.current_player() == 0 and s.min_bid() == hotel1
+    s.apply(PassBid(0))
+    s.apply(Bid(1, hotel1))
+    s.apply(PassBid(2))
+    assert s.hotels == 1 and s.level[sq_of(s, 37)] == 5 and s.level[sq_of(s, 1)] == 4
+    assert s.houses == s.game.rules.houses - 28 + 4  # the four houses go back to the bank
+    assert s.phase == "turn" and s.current_player() == 0 and conserved(s)
+
+
+def test_prop_11_enough_hotels_for_everyone_who_wants_one_means_no_auction(name):
+    s = fresh(name)
+    give(s, 0, 1, 3)
+    give(s, 1, 37, 39)
+    for sq in (1, 3, 37, 39):
+        s.level[sq_of(s, sq)] = 4
+    s.houses -= 16
+    s.hotels = 2
+    s.apply(Build(1))
+    assert s.phase == "turn" and s.hotels == 1 and s.level[sq_of(s, 1)] == 5
 
 
 def test_prop_11_enough_houses_for_everyone_who_wants_one_means_no_auction(name):

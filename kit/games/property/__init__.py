@@ -6,7 +6,8 @@
     >>> state = game.new_state()          # the set-up: who starts, the shuffles (chance)
 
 The games differ only in data (`kit/data/*.toml`, read into a `RuleSet`); the engine is
-`game.py`, the actions are `actions.py`, the bots `bots.py`.
+assembled in `game.py` from one module per action group; the actions are `actions.py`, the bots
+`bots.py`.
 """
 
 from kit.games.core import IllegalAction, TooManyOutcomes
@@ -131,15 +132,29 @@ register_game(
             "time_limit": "the fixed-time game: turns before the count",
         },
         events=(
+            "start_roll",  # PROP-01: one player's opening roll
+            "roll_off",  # those tied for the highest roll again
+            "starts",
             "rolled",
             "moved",
-            "jailed",
-            "freed",
-            "owner",
+            "jailed",  # reason: three_doubles | square | card
+            "freed",  # how: double | fine | card | last_turn
+            "lost_turn",
+            "card",  # deck, card id, its text
+            "card_used",
+            "bought",
+            "owner",  # how: trade | debt | bankruptcy | deal
+            "auction_opened",
+            "auction",  # the result: square, building, player (winner) or None, price
             "buildings",
             "mortgaged",
             "redeemed",
-            "cash",
+            "cash",  # player (payer) -> to, amount, reason; None is the bank
+            "owes",
+            "claim",
+            "trade_proposed",
+            "trade_accepted",
+            "trade_rejected",
             "bankrupt",
             "game_over",
         ),

@@ -1,0 +1,655 @@
+"""The position of a property game: its named constants, the game's lookup tables, the state's
+fields, copying and saving, who acts, the ledger and the flow from one decision to the next.
+
+The rules that act on the state live beside it, one action group a module (`moves`, `cards`,
+`building`, `auctions`, `trading`, `debts`, `chance`); `game.py` assembles them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import ceil, floor
+from typing import Any
+
+from kit.games.core import CHANCE, TERMINAL, State
+from kit.games.property.actions import action_from_dict, action_to_dict
+from kit.games.property.rules import RuleSet
+from kit.messages import t as t_  # `t` is a title index throughout the engine
+from kit.prob import two_dice
+
+BANK = -3  # the bank as an owner, payer or creditor: neither a seat nor core's CHANCE (-1)
+FREE = -1  # state.jail[p] of a player not in jail (else the failed rolls there so far)
+HOTEL = 5  # state.level[t] of a lot with its hotel (castle); 0-4 are houses
+HOUSES_PER_HOTEL = 4  # a hotel stands where four houses stood (PAL-06, RUT-10)
+NO_LOT = -1  # sq_title of a square with no title deed; a building auction's lot for "none"
+NEXT = "next"  # resume marker: the turn is over, pass to the next player
+MAX_TRADES_PER_TURN = 3
+
+# phases
+ORDER, SHUFFLE, DEAL = "order", "shuffle", "deal"
+TURN, DICE, BUY, AUCTION, CLAIM, AFTER = "turn", "dice", "buy", "auction", "claim", "after"
+DEBT, TRADE, REDEEM, OVER = "debt", "trade", "redeem", "over"
+CHANCE_PHASES = frozenset((ORDER, SHUFFLE, DEAL, DICE, CLAIM))
+
+LOT, STATION, UTILITY = 0, 1, 2
+_KIND = {"lot": LOT, "station": STATION, "utility": UTILITY}
+
+
+@dataclass(frozen=True, slots=True)
+class CardRef:
+    """A card of a deck: which deck (its index in the rule set) and its place in the printed
+    deck. Kept cards are held as these and named so in ProposeTrade (see `CardRef.code`)."""
+
+    deck: int
+    card: int
+
+    @property
+    def code(self) -> int:
+        """The card as one int (deck × 100 + card), as actions and saved games name it."""
+        return self.deck * 100 + self.card
+
+    @classmethod
+    def of(cls, code: int) -> CardRef:
+        return cls(*divmod(code, 100))
+
+
+@dataclass(slots=True)
+class Auction:
+    """The running auction (PROP-04; PROP-11 for a scarce house or hotel).
+
+    ``title``: what is sold (a title index; for a building, the lot of the player who asked);
+    ``high``, ``bidder``: the best bid so far (bidder -1 before any); ``bidders``: who is still
+    in, in the order they bid; ``turn``: the index in ``bidders`` of who bids next. A building
+    auction also has ``building`` ("house" or "hotel"), ``opening`` and ``lots``: the lot it goes
+    up on for each player (NO_LOT for one who cannot build it)."""
+
+    title: int
+    bidders: list[int]
+    high: int = 0
+    bidder: int = -1
+    turn: int = 0
+    building: str = ""  # "" for a title
+    opening: int = 0
+    lots: list[int] = field(default_factory=list)
+
+    def copy(self) -> Auction:
+        return Auction(
+            self.title,
+            self.bidders[:],
+            self.high,
+            self.bidder,
+            self.turn,
+            self.building,
+            self.opening,
+            self.lots[:],
+        )
+
+    def to_list(self) -> list[Any]:
+        return [
+            self.title,
+            self.bidders,
+            self.high,
+            self.bidder,
+            self.turn,
+            self.building,
+            self.opening,
+            self.lots,
+        ]
+
+
+def _phase(phase: str) -> str:
+    """A phase's name for a message ('turn' in English, 'antes de tirar' in Spanish)."""
+    return t_(f"rules_property.phase_{phase}")
+
+
+def _frac(x: Any) -> Fraction:
+    return x if isinstance(x, Fraction) else Fraction(str(x))
+
+
+class PropertyGame:
+    """The rules of one property game for a number of players (immutable once made)."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        players: int | list[str] = 4,
+        *,
+        abbreviated: bool = False,
+        claims_rent: Any = 1,
+        time_limit: int | None = None,
+    ):
+        names = (
+            [f"Jugador {i + 1}" for i in range(players)]
+            if isinstance(players, int)
+            else list(players)
+        )
+        n = len(names)
+        if not rules.min_players <= n <= rules.max_players:
+            raise ValueError(
+                t_(
+                    "rules_property.players",
+                    title=rules.title,
+                    low=rules.min_players,
+                    high=rules.max_players,
+                    n=n,
+                )
+            )
+        claim = _frac(claims_rent)
+        if not 0 <= claim <= 1:
+            raise ValueError(f"claims_rent is a probability between 0 and 1, not {claims_rent!r}")
+        self.rules = rules
+        self.names = names
+        self.n = n
+        self.abbreviated = abbreviated
+        self.claims_rent = claim
+        self._claim_float = float(claim)
+        self.time_limit = time_limit  # PROP-16: the game ends after this many turns
+        self._tables(rules)
+        self._check_cards(rules)
+        self.start_total = n * rules.start_money
+        self.salary = rules.salary
+        self.salary_on_landing = rules.salary_on_landing
+        self.double_rent_with_mortgaged = rules.double_rent_with_mortgaged
+        self.dice_outcomes = list(two_dice().items())
+
+    def _tables(self, rules: RuleSet) -> None:
+        """Per square and per title lists: the engine's fast lookups."""
+        nsq = len(rules.squares)
+        self.nsq = nsq
+        titles = rules.titles
+        self.titles = titles
+        self.sq_title = [NO_LOT] * nsq
+        for i, t in enumerate(titles):
+            self.sq_title[t.square] = i
+        self.sq_kind = [s.kind for s in rules.squares]
+        self.t_square = [t.square for t in titles]
+        self.t_kind = [_KIND[t.kind] for t in titles]
+        self.t_price = [t.price for t in titles]
+        self.t_rents = [tuple(t.rents) for t in titles]
+        self.t_house = [t.house_cost for t in titles]
+        self.t_hotel = [t.hotel_cost or t.house_cost for t in titles]
+        self.t_mortgage = [t.mortgage for t in titles]
+        self.t_redeem = [t.mortgage + ceil(t.mortgage * rules.mortgage_interest) for t in titles]
+        self.t_redeem_late = [
+            t.mortgage + ceil(t.mortgage * rules.late_mortgage_interest) for t in titles
+        ]
+        # what the bank pays for one building (PROP-10, PAL-07, RUT-10)
+        self.t_sell_house = [t.house_cost // 2 for t in titles]
+        self.t_sell_hotel = [
+            (t.hotel_cost or t.house_cost) // 2
+            + (0 if rules.hotel_returns_houses_free else HOUSES_PER_HOTEL * t.house_cost // 2)
+            for t in titles
+        ]
+        groups: list[str] = []
+        for t in titles:
+            if t.group not in groups:
+                groups.append(t.group)
+        self.groups = groups
+        self.t_group = [groups.index(t.group) for t in titles]
+        self.group_members = [[i for i, t in enumerate(titles) if t.group == g] for g in groups]
+        self.lot_groups = [m for m in self.group_members if self.t_kind[m[0]] == LOT]
+        opening = rules.auction_opening
+        self.t_opening = [max(1, ceil(p * opening)) if opening else 1 for p in self.t_price]
+        notes = [v for v, _ in rules.banknotes] or [1]
+        self.min_raise = min(notes)  # the smallest note: the smallest raise in an auction
+        self.decks = rules.decks
+        self.deck_index = {d.name: i for i, d in enumerate(rules.decks)}
+        self.sq_deck = [self.deck_index.get(s.deck, -1) for s in rules.squares]
+
+    def _check_cards(self, rules: RuleSet) -> None:
+        from kit.games.property.cards import HANDLERS  # the one table of card effects
+
+        for d in rules.decks:
+            for c in d.cards:
+                if c.effect not in HANDLERS:
+                    raise ValueError(
+                        f"card {c.id!r} of deck {d.name!r}: unknown effect {c.effect!r}"
+                    )
+                if c.effect == "move_to" and int(c.params["square"]) not in range(self.nsq):
+                    raise ValueError(f"card {c.id!r}: no square {c.params['square']}")
+        for s in rules.squares:
+            if s.kind in ("chance", "chest") and s.deck not in self.deck_index:
+                raise ValueError(f"square {s.index} draws from unknown deck {s.deck!r}")
+
+    def __repr__(self) -> str:
+        return f"PropertyGame({self.rules.title!r}, players={self.n})"
+
+    def new_state(self) -> Any:
+        from kit.games.property.game import PropertyState
+
+        return PropertyState(self)
+
+    def start_state(self, first: int = 0) -> Any:
+        """A fresh state past the set-up, for tests and teachers: seat ``first`` wins the opening
+        roll at once (6 and 6 against 1 and 2), the decks keep their printed order."""
+        s = self.new_state()
+        while s.phase == ORDER:
+            s.apply_chance((6, 6) if s.roll_off[len(s.roll_off_dice)] == first else (1, 2))
+        while s.phase in (SHUFFLE, DEAL):
+            if s.phase == SHUFFLE:
+                s.apply_chance(tuple(range(len(self.decks[s.shuffle_k].cards))))
+            else:
+                s.apply_chance(tuple(range(self.n * self.rules.abbreviated_deal)))
+        return s
+
+    def card_ref(self, deck: str, card_id: str) -> int:
+        """The code of a kept card as used in ``held`` and ProposeTrade (see `CardRef`)."""
+        d = self.deck_index[deck]
+        return CardRef(
+            d, next(i for i, c in enumerate(self.decks[d].cards) if c.id == card_id)
+        ).code
+
+    def card(self, code: int) -> Any:
+        ref = CardRef.of(code)
+        return self.decks[ref.deck].cards[ref.card]
+
+
+_FIELDS = (
+    "phase",
+    "cur",
+    "first",
+    "turns",
+    "cash",
+    "pos",
+    "alive",
+    "jail",
+    "skip",
+    "loans",
+    "owner",
+    "mortgaged",
+    "late",
+    "level",
+    "houses",
+    "hotels",
+    "decks",
+    "held",
+    "doubles",
+    "again",
+    "last_roll",
+    "paid_out",
+    "taken_in",
+    "debts",
+    "auction",
+    "auction_queue",
+    "redeem_queue",
+    "trade",
+    "trade_resume",
+    "resume",
+    "trades_made",
+    "shuffle_k",
+    "claim",
+    "uneven",
+    "roll_off",
+    "roll_off_dice",
+)
+_FLAT = frozenset(  # lists of plain values
+    ("cash", "pos", "alive", "jail", "skip", "loans", "owner", "mortgaged", "late", "level")
+) | frozenset(("uneven", "auction_queue", "roll_off", "claim", "last_roll"))
+_NESTED = frozenset(("decks", "held", "debts", "redeem_queue", "roll_off_dice"))
+
+
+class StateBase(State):
+    """The fields of a property position and what every rule module shares: saving, who acts,
+    the ledger (every movement of money, each with its reason, is an event) and the flow."""
+
+    __slots__ = ("_complete", "events", "game", *_FIELDS)
+
+    def __init__(self, game: PropertyGame):
+        n, r = game.n, game.rules
+        nt = len(game.titles)
+        self.game = game
+        self.events: list[dict[str, Any]] = []
+        self.phase = ORDER
+        self.cur = 0
+        self.first = 0
+        self.turns = 0
+        self.cash = [r.start_money] * n
+        self.pos = [0] * n
+        self.alive = [True] * n
+        self.jail = [FREE] * n
+        self.skip = [0] * n  # turns still to lose (RUT-13)
+        self.loans = [0] * n  # owed to the bank at the end (RUT-13 crown loan, with interest)
+        self.owner = [BANK] * nt
+        self.mortgaged = [False] * nt
+        self.late = [False] * nt  # bought mortgaged and not redeemed at once (PAL-08)
+        self.level = [0] * nt  # 0-4 houses, HOTEL
+        self.houses = r.houses
+        self.hotels = r.hotels
+        self.decks = [list(range(len(d.cards))) for d in game.decks]  # top first
+        self.held: list[list[int]] = [[] for _ in range(n)]  # kept cards (CardRef codes)
+        self.doubles = 0
+        self.again = False
+        self.last_roll: list[int] | None = None
+        self.paid_out = 0
+        self.taken_in = 0
+        self.debts: list[list[Any]] = []  # [debtor, creditor, amount, reason], in order
+        self.auction: Auction | None = None
+        self.auction_queue: list[int] = []
+        self.redeem_queue: list[list[int]] = []  # [player, title]
+        self.trade: list[Any] | None = None  # [proposer, ProposeTrade]
+        self.trade_resume = TURN
+        self.resume = TURN
+        self.trades_made = 0
+        self.shuffle_k = 0
+        self.claim: list[int] | None = None  # [payer, owner, rent]
+        self.uneven = [False] * len(game.groups)  # made uneven by a hotel sale or a fire
+        self._complete: list[list[list[int]]] | None = None  # see buildable()
+        self.roll_off = list(range(n))  # PROP-01: who rolls in this round of the opening roll
+        self.roll_off_dice: list[list[int]] = []  # the dice each of them rolled so far
+
+    # ------------------------------------------------------------------ copying and saving
+    def copy(self) -> Any:
+        new = type(self).__new__(type(self))
+        new.game = self.game
+        new.events = self.events  # replaced by every apply, never grown: safe to share
+        new._complete = self._complete  # replaced, never changed in place: safe to share
+        for f in _FIELDS:
+            v = getattr(self, f)
+            if v is None:
+                pass
+            elif f in _FLAT:
+                v = v[:]
+            elif f in _NESTED:
+                v = [x[:] for x in v]
+            elif f == "auction":
+                v = v.copy()
+            elif f == "trade":
+                v = v[:]
+            setattr(new, f, v)
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        g = self.game
+        out: dict[str, Any] = {
+            "rules": g.rules.name,
+            "edition": g.rules.edition,
+            "players": g.names,
+            "abbreviated": g.abbreviated,
+            "claims_rent": str(g.claims_rent),
+            "time_limit": g.time_limit,
+        }
+        for f in _FIELDS:
+            v = getattr(self, f)
+            if f == "trade" and v is not None:
+                v = [v[0], action_to_dict(v[1])]
+            elif f == "auction" and v is not None:
+                v = v.to_list()
+            out[f] = v
+        return out
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str, game: PropertyGame) -> Any:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise ValueError(f"not a saved property game: {error}") from None
+        if not isinstance(data, dict) or "rules" not in data:
+            raise ValueError("not a saved property game: no 'rules'")
+        if data["rules"] != game.rules.name or data.get("edition") != game.rules.edition:
+            raise ValueError(
+                f"this state is of {data['rules']} {data.get('edition')}, "
+                f"not of {game.rules.name} {game.rules.edition}"
+            )
+        if data.get("players") != game.names:
+            raise ValueError(f"this state is for players {data.get('players')}, not {game.names}")
+        missing = [f for f in _FIELDS if f not in data]
+        if missing:
+            raise ValueError(f"saved property game without {', '.join(missing)}")
+        new = cls.__new__(cls)
+        new.game = game
+        new._complete = None
+        new.events = []
+        for f in _FIELDS:
+            v = data[f]
+            if f == "trade" and v is not None:
+                v = [v[0], action_from_dict(v[1])]
+            elif f == "auction" and v is not None:
+                v = Auction(*v)
+            setattr(new, f, v)
+        return new
+
+    def __repr__(self) -> str:
+        g = self.game
+        who = "chance" if self.is_chance() else self.current_player()
+        return f"<{g.rules.title}: turn {self.turns}, phase {self.phase}, to act {who}>"
+
+    # ------------------------------------------------------------------ who acts
+    def is_chance(self) -> bool:
+        return self.phase in CHANCE_PHASES
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph in (TURN, BUY, AFTER):
+            return self.cur
+        if ph == AUCTION:
+            a = self.auction
+            return a.bidders[a.turn]
+        if ph == DEBT:
+            return self.debts[0][0]
+        if ph == TRADE:
+            return self.trade[1].to_player
+        if ph == REDEEM:
+            return self.redeem_queue[0][0]
+        if ph == OVER:
+            return TERMINAL
+        return CHANCE
+
+    # ------------------------------------------------------------------ the ledger
+    def _emit(self, kind: str, **values: Any) -> None:
+        values["kind"] = kind
+        self.events.append(values)
+
+    def _transfer(self, src: int, dst: int, amount: int, reason: str) -> None:
+        """Every movement of money: players >= 0, the bank is BANK; each is a "cash" event."""
+        if src == BANK:
+            self.paid_out += amount
+        else:
+            self.cash[src] -= amount
+        if dst == BANK:
+            self.taken_in += amount
+        else:
+            self.cash[dst] += amount
+        self.events.append(
+            {
+                "kind": "cash",
+                "player": None if src == BANK else src,
+                "to": None if dst == BANK else dst,
+                "amount": amount,
+                "reason": reason,
+            }
+        )
+
+    def _charge(self, payer: int, creditor: int, amount: int, reason: str) -> None:
+        """Pay now if possible, else record a debt (settled in the debt phase, PROP-14)."""
+        if amount <= 0 or payer == creditor:
+            return
+        if self.cash[payer] >= amount and (
+            not self.debts or not any(d[0] == payer for d in self.debts)
+        ):
+            self._transfer(payer, creditor, amount, reason)
+        else:
+            self.debts.append([payer, creditor, amount, reason])
+            self._emit(
+                "owes",
+                player=payer,
+                to=None if creditor == BANK else creditor,
+                amount=amount,
+                reason=reason,
+            )
+
+    def _settle(self) -> None:
+        debts = self.debts
+        while debts:
+            d, c, amount, reason = debts[0]
+            if not self.alive[d]:
+                debts.pop(0)
+            elif self.cash[d] >= amount:
+                debts.pop(0)
+                self._transfer(d, c if c == BANK or self.alive[c] else BANK, amount, reason)
+            else:
+                return
+
+    # ------------------------------------------------------------------ flow
+    def _proceed(self, phase: str) -> None:
+        self.resume = phase
+        self._flush()
+
+    def _flush(self) -> None:
+        """Go on: debts first, then redeem decisions, then auctions, then where we were going."""
+        if not (self.debts or self.redeem_queue or self.auction_queue or self.auction):
+            if self.resume == NEXT:
+                self._next_turn()
+            else:
+                self.phase = self.resume
+            return
+        if self._finished():
+            return
+        if self.debts:
+            self._settle()
+            if self.debts:
+                self.phase = DEBT
+                return
+        if self.redeem_queue:
+            self.phase = REDEEM
+            return
+        if self.auction is None and self.auction_queue:
+            self._start_auction(self.auction_queue.pop(0))  # type: ignore[attr-defined]
+            return
+        if self.auction is not None:
+            self.phase = AUCTION
+            return
+        if self.resume == NEXT:
+            self._next_turn()
+        else:
+            self.phase = self.resume
+
+    def _finished(self) -> bool:
+        if sum(self.alive) <= 1:
+            self._game_over("last")
+            self.debts.clear()
+            self.auction = None
+            self.auction_queue.clear()
+            self.redeem_queue.clear()
+            return True
+        return False
+
+    def _game_over(self, reason: str) -> None:
+        self.phase = OVER
+        self._emit("game_over", player=self.winner(), reason=reason)
+
+    def _next_turn(self) -> None:
+        g = self.game
+        self.doubles = 0
+        self.again = False
+        self.trades_made = 0
+        if sum(self.alive) <= 1 and self._finished():
+            return
+        p = self.cur
+        while True:
+            if g.time_limit is not None and self.turns >= g.time_limit:
+                self._game_over("time")  # PROP-16: time is up
+                return
+            p = (p + 1) % g.n
+            if not self.alive[p]:
+                continue
+            self.turns += 1
+            if self.skip[p]:
+                self.skip[p] -= 1  # RUT-13: a lost turn
+                self._emit("lost_turn", player=p)
+                continue
+            break
+        self.cur = p
+        self.resume = TURN
+        self.phase = TURN
+
+    # ------------------------------------------------------------------ the end
+    def fortune(self, p: int) -> Fraction:
+        """PAL-09, RUT-12: what a player is worth when time is up."""
+        g = self.game
+        r = g.rules
+        total = Fraction(self.cash[p] - self.loans[p])
+        for t, o in enumerate(self.owner):
+            if o != p:
+                continue
+            price = g.t_price[t]
+            total += price * (r.value_mortgaged if self.mortgaged[t] else r.value_title)
+            lv = self.level[t]
+            houses = r.value_hotel_houses if lv == HOTEL else lv
+            total += houses * g.t_house[t] * r.value_house
+        return total
+
+    def fortunes(self) -> list[int]:
+        return [floor(self.fortune(p)) if self.alive[p] else 0 for p in range(self.game.n)]
+
+    def winner(self) -> int | None:
+        """The last player standing; when time is up, the richest (None on a tie)."""
+        alive = [p for p in range(self.game.n) if self.alive[p]]
+        if len(alive) == 1:
+            return alive[0]
+        if self.phase != OVER:
+            return None
+        worth = {p: self.fortune(p) for p in alive}
+        best = max(worth.values())
+        top = [p for p in alive if worth[p] == best]
+        return top[0] if len(top) == 1 else None
+
+    def returns(self) -> list[float]:
+        w = self.winner() if self.phase == OVER else None
+        return [1.0 if p == w else 0.0 for p in range(self.game.n)]
+
+    # ------------------------------------------------------------------ invariants
+    def audit(self) -> list[str]:
+        """What is wrong with this position, in plain words (empty when all is well): money
+        conserved through the ledger, no negative cash, buildings all in play or in the bank and
+        only on owned unmortgaged lots, building even unless a sale or fire broke it, each title
+        with one owner, every card in a deck or a hand."""
+        g = self.game
+        r = g.rules
+        wrong: list[str] = []
+        if sum(self.cash) != g.start_total + self.paid_out - self.taken_in:
+            wrong.append("money is not conserved")
+        if min(self.cash) < 0:
+            wrong.append(f"negative cash: {self.cash}")
+        houses, hotels = self.buildings_in_play()
+        if self.houses + houses != r.houses or self.hotels + hotels != r.hotels:
+            wrong.append("buildings lost or made")
+        if self.houses < 0 or self.hotels < 0:
+            wrong.append("the bank's stock is negative")
+        for t, o in enumerate(self.owner):
+            if not (o == BANK or (0 <= o < g.n and self.alive[o])):
+                wrong.append(f"title {t} is owned by {o}")
+            if self.level[t] and (o == BANK or self.mortgaged[t] or g.t_kind[t] != LOT):
+                wrong.append(f"buildings on title {t}, which cannot have them")
+            if o == BANK and self.mortgaged[t]:
+                wrong.append(f"title {t} is mortgaged to the bank and owned by it")
+        for grp, members in enumerate(g.group_members):
+            levels = [self.level[m] for m in members]
+            if max(levels) - min(levels) > 1 and not self.uneven[grp]:
+                wrong.append(f"uneven building in group {g.groups[grp]}")
+        for d, deck in enumerate(g.decks):
+            held = [
+                ref.card for hand in self.held for ref in map(CardRef.of, hand) if ref.deck == d
+            ]
+            if sorted(self.decks[d] + held) != list(range(len(deck.cards))):
+                wrong.append(f"cards of deck {deck.name} lost or doubled")
+        return wrong
+
+    # ------------------------------------------------------------------ reading
+    def title_at(self, square: int) -> int:
+        return self.game.sq_title[square]
+
+    def owner_of(self, square: int) -> int:
+        return self.owner[self.game.sq_title[square]]
+
+    def buildings_in_play(self) -> tuple[int, int]:
+        houses = sum(lv for lv in self.level if lv < HOTEL)
+        hotels = sum(1 for lv in self.level if lv == HOTEL)
+        return houses, hotels
