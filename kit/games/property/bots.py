@@ -58,7 +58,7 @@ from kit.games.property.game import (
 )
 
 Policy = Callable[[Any, Random], Any]
-_ROLL, _END, _DECLINE = RollDice(), EndTurn(), Decline()
+_ROLL, _END, _DECLINE, _REJECT = RollDice(), EndTurn(), Decline(), RejectTrade()
 
 
 def _first(actions: list[Any], kind: type) -> Any:
@@ -68,13 +68,23 @@ def _first(actions: list[Any], kind: type) -> Any:
     return None
 
 
-def _raise_money(actions: list[Any]) -> Any:
-    return (
-        _first(actions, SellBuilding)
-        or _first(actions, Mortgage)
-        or _first(actions, DeclareBankruptcy)
-        or actions[0]
-    )
+def _raise_money(state: Any, p: int) -> Any:
+    """In debt: the first building that ``legal_actions`` offers to sell, else the first title it
+    offers to mortgage, else bankruptcy, else its first offer (a payment with titles). The
+    titles are asked in the list's order (the board's) with ``is_legal``, one action at a time,
+    so the choice is the list's without building the list; it is built only when nothing is
+    left to sell or mortgage."""
+    g = state.game
+    legal = state.is_legal
+    mine = [t for t, o in enumerate(state.owner) if o == p]
+    for t in mine:
+        if state.level[t] and legal(a := SellBuilding(g.t_square[t])):
+            return a
+    for t in mine:
+        if not state.mortgaged[t] and legal(a := Mortgage(g.t_square[t])):
+            return a
+    actions = state.legal_actions()
+    return _first(actions, DeclareBankruptcy) or actions[0]
 
 
 def _move_on(actions: list[Any]) -> Any:
@@ -105,6 +115,12 @@ def _policy(reserve: int | None, build: bool, buy: bool) -> Policy:
                 return PassBid(p)
             jump = low + _round_up(price // 10, g.min_raise)
             return Bid(p, jump if jump < limit else low)
+        if phase == DEBT:
+            return _raise_money(state, p)
+        if phase == TRADE:
+            return _REJECT
+        if phase == REDEEM:  # the title just received stays mortgaged
+            return KeepMortgaged(state.game.t_square[state.redeem_queue[0][1]])
         actions = state.legal_actions()
         keep = reserve or 0
         if phase == BUY:
@@ -114,12 +130,6 @@ def _policy(reserve: int | None, build: bool, buy: bool) -> Policy:
                 if reserve is None or state.cash[p] - price >= keep:
                     return a
             return _first(actions, Decline)
-        if phase == DEBT:
-            return _raise_money(actions)
-        if phase == TRADE:
-            return _first(actions, RejectTrade)
-        if phase == REDEEM:
-            return _first(actions, KeepMortgaged)
         # before rolling / after landing
         if build:
             for a in actions:
@@ -199,24 +209,44 @@ class _Look:
                     self.wants[p].append((i, q, missing))
 
 
-_LOOKS: WeakKeyDictionary[Any, dict[tuple[int, ...], _Look]] = WeakKeyDictionary()
-_LOOKS_KEPT = 4096  # patterns kept per game; past that its table starts afresh
+class _Table:
+    """A game's table for the traders: the lot group of each title (-1 for a station or a
+    utility) and the `_Look` of each ownership pattern seen so far (at most ``_LOOKS_KEPT``:
+    past that it starts afresh)."""
+
+    __slots__ = ("looks", "lot_group")
+
+    def __init__(self, g: Any) -> None:
+        self.looks: dict[tuple[int, ...], _Look] = {}
+        self.lot_group = [-1] * len(g.titles)
+        for i, members in enumerate(g.lot_groups):
+            for t in members:
+                self.lot_group[t] = i
+
+
+_TABLES: WeakKeyDictionary[Any, _Table] = WeakKeyDictionary()
+_LOOKS_KEPT = 4096
+
+
+def _table(g: Any) -> _Table:
+    """Game ``g``'s table. The tables go with their games (weak keys), and a bot stays a plain
+    function that keeps nothing itself, so it pickles by name as before."""
+    table = _TABLES.get(g)
+    if table is None:
+        table = _TABLES[g] = _Table(g)
+    return table
 
 
 def _look(g: Any, owner: list[int]) -> _Look:
     """The `_Look` of this ownership in game ``g``. It depends on nothing else, so a pattern
-    seen before (in any state of the same game) is answered from the game's table; the tables go
-    with their games (weak keys) and are bounded, and a bot stays a plain function: nothing is
-    kept in it, so it pickles by name as before."""
+    seen before, in any state of the same game, is answered from the game's table."""
     key = tuple(owner)
-    table = _LOOKS.get(g)
-    if table is None:
-        table = _LOOKS[g] = {}
-    look = table.get(key)
+    looks = _table(g).looks
+    look = looks.get(key)
     if look is None:
-        if len(table) >= _LOOKS_KEPT:
-            table.clear()
-        look = table[key] = _Look(g, key)
+        if len(looks) >= _LOOKS_KEPT:
+            looks.clear()
+        look = looks[key] = _Look(g, key)
     return look
 
 
@@ -249,6 +279,12 @@ def _wants(state: Any, p: int) -> list[tuple[int, int, tuple[int, ...]]]:
 PREMIUM = 2  # the price of titles that complete the buyer's group and not the seller's
 
 
+def _holder(members: list[int], owner_of: Callable[[int], int]) -> int | None:
+    """Who holds every title of a group (the bank's number for the bank), or None."""
+    first = owner_of(members[0])
+    return first if all(owner_of(t) == first for t in members) else None
+
+
 def _accepts(state: Any, q: int, p: int, deal: ProposeTrade) -> bool:
     """The traders' rule for answering a deal ``p`` offers ``q`` (see ``trader``)."""
     g = state.game
@@ -260,16 +296,17 @@ def _accepts(state: Any, q: int, p: int, deal: ProposeTrade) -> bool:
     value_out = sum(_value(state, t) for t in take) + max(-deal.money, 0)
     value_out += card * len(deal.take_cards)
     owner = state.owner
-    after = owner[:]
-    for t in give:
-        after[t] = q
-    for t in take:
-        after[t] = p
-    mine_before, mine_after = set(_whole(owner, g, q)), set(_whole(after, g, q))
-    if mine_before - mine_after:  # never break up a group of one's own
-        return False
-    gets_group = bool(mine_after - mine_before)
-    hands_group = bool(set(_whole(after, g, p)) - set(_whole(owner, g, p)))
+    moved = dict.fromkeys(give, q) | dict.fromkeys(take, p)  # who holds each title after
+    lot_group = _table(g).lot_group
+    gets_group = hands_group = False
+    for i in {lot_group[t] for t in moved} - {-1}:  # no other group changes hands whole
+        members = g.lot_groups[i]
+        before = _holder(members, owner.__getitem__)
+        after = _holder(members, lambda t: moved.get(t, owner[t]))
+        if before == q and after != q:  # never break up a group of one's own
+            return False
+        gets_group = gets_group or (after == q and before != q)
+        hands_group = hands_group or (after == p and before != p)
     if hands_group and not gets_group:
         return value_in >= PREMIUM * value_out
     return value_in >= value_out
@@ -340,7 +377,7 @@ def trader(base: Policy, reserve: int | None = None, eagerness: float = 1 / 3) -
                 if (
                     deals
                     and (eagerness >= 1 or rng.random() < eagerness)
-                    and state.why_not(deals[0]) is None
+                    and state.is_legal(deals[0])
                 ):
                     return deals[0]
         elif phase == TRADE:
