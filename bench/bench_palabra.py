@@ -7,9 +7,14 @@ measured in the same run on the same hands, is the brute force (``brute_force_pl
 of every subset of the cards, every letter a wild or vowel card can stand for, a sequence
 dropped once its letters start no dictionary word. Both must give the same plays and scores.
 
-    python bench/bench_palabra.py [--hands 200] [--language es]
+    python bench/bench_palabra.py [--hands 200] [--language es] [--games 40]
 
 Target: <= 5 ms median per hand for the finder.
+
+Then the checked path against the unchecked one (issue 12): seeded greedy games are recorded
+once, then every action of them is replayed from the same positions twice, through `apply` (the
+engine's `refusal`, then the change) and through `_apply_unchecked` alone. Target: checked <= 2x
+unchecked.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from random import Random
 
 from kit.games.palabra.bots import greedy
 from kit.games.palabra.finder import brute_force_plays, plays_for
-from kit.games.palabra.game import PalabraGame
+from kit.games.palabra.game import PalabraGame, PalabraState
 
 
 def situations(game: PalabraGame, hands: int) -> list[tuple]:
@@ -49,6 +54,58 @@ def situations(game: PalabraGame, hands: int) -> list[tuple]:
     return out
 
 
+def recorded_games(game: PalabraGame, games: int) -> list[tuple[PalabraState, list]]:
+    """Seeded greedy games: each one's dealt state and its moves (actions and chance outcomes)."""
+    out = []
+    for seed in range(games):
+        rng = Random(seed)
+        s = game.new_state()
+        while s.is_chance():
+            s.apply_chance(s.sample_chance(rng))
+        start, moves = s.copy(), []
+        while not s.is_terminal():
+            move = s.sample_chance(rng) if s.is_chance() else greedy(s, rng)
+            moves.append((s.is_chance(), move))
+            s.apply_chance(move) if s.is_chance() else s.apply(move)
+        out.append((start, moves))
+    return out
+
+
+def replay(recorded: list[tuple[PalabraState, list]], checked: bool) -> tuple[float, int]:
+    """Seconds spent in the actions of every recorded game (chance applied alike), and how many."""
+    spent, count = 0.0, 0
+    clock = time.perf_counter
+    for start, moves in recorded:
+        s = start.copy()
+        for chance, move in moves:
+            if chance:
+                s.apply_chance(move)
+                continue
+            t0 = clock()
+            if checked:
+                s.apply(move)
+            else:
+                s.events = []
+                s._apply_unchecked(move)
+            spent += clock() - t0
+            count += 1
+    return spent, count
+
+
+def checked_against_unchecked(game: PalabraGame, games: int, repeats: int = 7) -> None:
+    """The best of `repeats` replays each way, as a ratio (target: checked <= 2x unchecked)."""
+    recorded = recorded_games(game, games)
+    checked, unchecked = [], []
+    for _ in range(repeats):  # alternated, so a busy machine slows both alike
+        checked.append(replay(recorded, True)[0])
+        spent, count = replay(recorded, False)
+        unchecked.append(spent)
+    checked, unchecked = min(checked), min(unchecked)
+    print(f"{games} seeded greedy games, {count} actions: checked apply {checked / count * 1e6:.1f}"
+          f" µs, unchecked {unchecked / count * 1e6:.1f} µs per action; ratio "
+          f"{checked / unchecked:.2f}x (target <= 2x)")  # fmt: skip
+
+
 def timed(fn, args) -> tuple[float, list]:
     start = time.perf_counter()
     result = fn(*args)
@@ -65,6 +122,7 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=200)
     ap.add_argument("--language", default="es", choices=("es", "en"))
     ap.add_argument("--naive", type=int, default=20, help="hands for the unpruned brute force")
+    ap.add_argument("--games", type=int, default=40, help="greedy games for checked/unchecked")
     ns = ap.parse_args()
 
     game = PalabraGame(players=3, language=ns.language)
@@ -102,6 +160,7 @@ def main() -> None:
             f"{len(plain)} bare hands without wild/vowel cards: finder {m2f * 1e3:.2f} ms, "
             f"unpruned brute force {m2n * 1e3:.1f} ms median; ratio {m2n / m2f:.0f}x"
         )
+    checked_against_unchecked(game, ns.games)
 
 
 if __name__ == "__main__":

@@ -80,9 +80,7 @@ def refusal(s: Any, action: Any) -> IllegalAction | None:
 # ------------------------------------------------------------------ the cards laid
 def hand_ids(s: Any, ids: Any, name: str) -> tuple[int, ...]:
     """The card ids, checked: a tuple of distinct ids, all in the hand of the player to act."""
-    if not isinstance(ids, tuple | list) or not all(
-        isinstance(c, int) and not isinstance(c, bool) for c in ids
-    ):
+    if not isinstance(ids, tuple | list) or not all(type(c) is int for c in ids):  # no bools
         raise IllegalAction("rules_palabra.hand_ids", what=what(name), ids=repr(ids))
     ids = tuple(ids)
     if len(set(ids)) != len(ids):
