@@ -7,7 +7,8 @@ on that cluster (its first tasks include each worker's import of the kit and the
 cluster's shut-down; and, end to end, ``simulate(..., workers=2)`` as `kit sim --workers 2` runs
 it (start-up, play, shut-down). The figures are medians over the runs; the speed-ups are the
 serial median over the play median and over the end-to-end median. Every run also checks that
-both cluster tables are the serial one, CSV byte for byte.
+both cluster tables are the serial one, CSV byte for byte. Two processes gain only from cores
+nobody else is using, so the first line gives the machine's load average as well.
 
     python bench/bench_cluster.py [--game el_pale] [--games 2000] [--runs 3]
 """
@@ -61,9 +62,10 @@ def main() -> None:
     runs = [one_run(ns.game, ns.games, ns.workers) for _ in range(ns.runs)]
     med = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(
-        f"kit sim {ns.game} --games {ns.games}, default bots, {cores} cores, "
-        f"medians of {ns.runs} runs (CSV equal to serial in every run)"
+        f"kit sim {ns.game} --games {ns.games}, default bots, {cores} cores (load average "
+        f"{load:.1f} at the end), medians of {ns.runs} runs (CSV equal to serial in every run)"
     )
     w = f"--workers {ns.workers}:"
     lines = [

@@ -252,8 +252,8 @@ def _client(workers: int | None, scheduler: str | None) -> Iterator[Any]:
                 n_workers=workers,
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,  # no dashboard; its bare HTTP server on any free port:
-                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # two runs side by side
+                dashboard_address=None,  # no dashboard, and the scheduler's bare HTTP server
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # on a free local port
             ) as cluster,
             distributed.Client(cluster) as client,
         ):
@@ -280,9 +280,10 @@ def play_on_cluster(
     done: Callable[[int], Any] | None = None,
 ) -> list[dict[str, Any]]:
     """The records of games 0..games-1 of `plan`, in game order, played in chunks on a Dask
-    cluster (`workers` local processes, or the one at `scheduler`); `done(n)` is called as each
-    chunk of n games comes back. Bots given as functions travel by cloudpickle (dask's own
-    fallback), so a lambda of a notebook works; names are resolved on the workers."""
+    cluster (`workers` local processes, or the one at `scheduler`; neither: one local process
+    per core); `done(n)` is called as each chunk of n games comes back. Bots given as
+    functions travel by cloudpickle (dask's own fallback), so a lambda of a notebook works;
+    names are resolved on the workers."""
     _check_request(workers, scheduler)
     plan.prepare()  # a bad game, bot or option is told here, before any cluster starts
     if isinstance(plan.rules, str | Path) and Path(plan.rules).suffix == ".toml":

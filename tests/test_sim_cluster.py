@@ -4,6 +4,7 @@ give the serial run's CSV byte for byte, and a bad request is told plainly."""
 from __future__ import annotations
 
 import socket
+from pathlib import Path
 
 import pytest
 from distributed import LocalCluster
@@ -13,6 +14,7 @@ from kit.cli import main
 from kit.messages import catalogue
 from kit.sim import ClusterError, bot, play_on_cluster, simulate, tournament
 
+ROOT = Path(__file__).resolve().parents[1]
 DDP_BOTS = ["cautious_saver", "borrower", "gambler", "do_nothing"]
 
 
@@ -55,6 +57,19 @@ def test_a_tournament_on_the_cluster_is_the_serial_csv_byte_for_byte(game, sched
     assert serial.to_csv(index=False) != simulate(game, seed=12, progress=False, **options).to_csv(
         index=False
     )  # the seed matters, so the equality above says something
+
+
+def test_a_teachers_toml_file_named_from_another_folder_reaches_the_workers(
+    scheduler, tmp_path, monkeypatch
+):
+    """A relative path is the caller's: the workers, started elsewhere, get it made absolute."""
+    mine = tmp_path / "mi_superpoly.toml"
+    mine.write_text((ROOT / "kit" / "data" / "superpoly.toml").read_text(encoding="utf-8"))
+    monkeypatch.chdir(tmp_path)
+    options = dict(players=2, games=4, seed=3, max_turns=150, progress=False)
+    serial = simulate("mi_superpoly.toml", **options)
+    clustered = simulate("mi_superpoly.toml", scheduler=scheduler, **options)
+    assert clustered.to_csv(index=False) == serial.to_csv(index=False)
 
 
 def test_the_games_are_cut_into_chunks_that_cover_each_game_once_in_order():
