@@ -18,6 +18,7 @@ from kit.games.core import random_legal
 
 from .actions import Exchange, Pass
 from .finder import find_plays
+from .rules import PRE_PLAY_KINDS
 
 __all__ = ["BOTS", "beginner", "greedy", "random_legal"]
 
@@ -45,7 +46,7 @@ def greedy(state: Any, rng: Random) -> Any:
             if (c.kind == "shave" and c.total > 0) or (c.kind == "joker" and c.total >= JOKER_MIN):
                 return c.action
     for c in plays:
-        if c.kind not in ("shave", "joker"):
+        if c.kind not in PRE_PLAY_KINDS:
             return c.action
     return _no_play(state)
 

@@ -15,6 +15,9 @@ KINDS = ("letter", "wild", "joker", "vowel")
 VOWELS = frozenset("AEIOUY")  # PLB-07: Y counts as a vowel
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 STAR_FACTORS = (0, 2, 3)  # stars printed on a card: none, ** (doubles), *** (triples)
+# PLB-13: what each kind of card can stand for (a letter card: its own letter)
+_LETTERS = {"wild": frozenset(ALPHABET), "vowel": VOWELS, "joker": frozenset()}
+_LETTERS.update({ch: frozenset(ch) for ch in ALPHABET})
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,15 +45,15 @@ class Card:
     def is_vowel_card(self) -> bool:
         return self.kind == "vowel"
 
+    @property
+    def letters(self) -> frozenset[str]:
+        """What this card can stand for in a play (PLB-13): its letter; a wild card any letter,
+        a vowel card A E I O U Y; a joker none."""
+        return _LETTERS[self.letter if self.kind == "letter" else self.kind]
+
     def can_be(self, letter: str) -> bool:
-        """Can this card stand for ``letter`` in a play? (PLB-13: wild any, vowel card a vowel)."""
-        if self.kind == "letter":
-            return self.letter == letter
-        if self.kind == "wild":
-            return len(letter) == 1 and letter in ALPHABET
-        if self.kind == "vowel":
-            return letter in VOWELS
-        return False
+        """Can this card stand for ``letter`` in a play?"""
+        return letter in self.letters
 
     @property
     def label(self) -> str:

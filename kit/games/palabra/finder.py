@@ -25,9 +25,17 @@ from itertools import combinations, combinations_with_replacement, pairwise, per
 from typing import Any
 
 from .actions import Build, Flush, Joker, Palabra, Shave, Straight, Vowels, Word
-from .cards import ALPHABET, VOWELS, Card, common_colours
+from .cards import ALPHABET, Card, common_colours
 from .dictionary import Dictionary
-from .rules import MIN_FLUSH, MIN_STRAIGHT, VOWEL_SCORES, can_build_on, can_shave, word_kind
+from .rules import (
+    MIN_FLUSH,
+    MIN_STRAIGHT,
+    PRE_PLAY_KINDS,
+    VOWEL_SCORES,
+    can_build_on,
+    can_shave,
+    word_kind,
+)
 from .scoring import Play, Score, is_straight, score, score_shave, vowel_ok
 
 __all__ = ["Candidate", "best_play", "brute_force_plays", "find_plays", "plays_for"]
@@ -67,16 +75,6 @@ def _action_key(a: Any) -> tuple:
     return (a.cards, getattr(a, "letters", ""))
 
 
-def _can(card: Card) -> frozenset[str]:
-    if card.kind == "letter":
-        return frozenset(card.letter)
-    if card.kind == "wild":
-        return frozenset(ALPHABET)
-    if card.kind == "vowel":
-        return VOWELS
-    return frozenset()
-
-
 # ---------------------------------------------------------------------------- fast finder
 class _Hand:
     """The hand's cards prepared for matching: who can be which letter."""
@@ -85,7 +83,7 @@ class _Hand:
         self.cards = [c for c in cards if c.kind != "joker"]
         self.by_letter: dict[str, list[int]] = {ch: [] for ch in ALPHABET}
         for j, c in enumerate(self.cards):
-            for ch in _can(c):
+            for ch in c.letters:
                 self.by_letter[ch].append(j)
         self._sigs: set[str] | None = None
 
@@ -347,7 +345,7 @@ def find_plays(state: Any) -> list[Candidate]:
 def best_play(state: Any, plays_only: bool = True) -> Candidate | None:
     """The highest-scoring candidate (``plays_only``: one of the plays, not a pre-play)."""
     for c in find_plays(state):
-        if not plays_only or c.kind not in ("shave", "joker"):
+        if not plays_only or c.kind not in PRE_PLAY_KINDS:
             return c
     return None
 
@@ -381,7 +379,7 @@ def brute_force_plays(
     words = dictionary.words
     prefixes = _prefixes(words) if prune else None
     cards = [c for c in hand if c.kind != "joker"]
-    cans = [sorted(_can(c)) for c in cards]
+    cans = [sorted(c.letters) for c in cards]
     n = len(cards)
     out: list[Candidate] = []
 

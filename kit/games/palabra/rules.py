@@ -23,6 +23,7 @@ __all__ = [
     "MIN_STRAIGHT",
     "PALABRA_BONUS",
     "PLAY_KINDS",
+    "PRE_PLAY_KINDS",
     "SHAVEABLE",
     "TWO_DECKS_FROM",
     "VOWEL_SCORES",
@@ -43,6 +44,7 @@ LOCK_FACTOR = 2  # PLB-03
 MIN_FLUSH = 5  # PLB-05
 MIN_STRAIGHT = 3  # PLB-04
 PLAY_KINDS = ("word", "straight", "flush", "build", "vowels", "palabra")  # laid on the table
+PRE_PLAY_KINDS = ("shave", "joker")  # PLB-02 b: at most one, before the play
 BUILDABLE = ("word", "straight")  # PLB-06: the forms a build extends (a built word stays a word)
 SHAVEABLE = ("word", "straight", "palabra", "build")  # PLB-11: what the prior play may be
 

@@ -160,6 +160,4 @@ def hand_penalty(cards: Sequence[Card]) -> Score:
 
 def vowel_ok(card: Card, letter: str = "") -> bool:
     """Can this card be one of the vowels of a vowel play (PLB-07, PLB-13)?"""
-    if card.kind in ("wild", "vowel"):
-        return True
-    return card.kind == "letter" and card.letter in VOWELS
+    return not card.letters.isdisjoint(VOWELS)
