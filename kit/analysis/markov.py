@@ -387,12 +387,14 @@ def simulate_landings(
     """Play ``rolls`` rolls through the engine's ordinary turn flow and count where each ends.
 
     Two players (every roll of either counts: their tokens move independently); each has a
-    fortune no fine can exhaust. Every action goes through ``apply`` (validated): RollDice → the
-    dice chance node (sampled with ``random.Random(seed)``) → Decline and PassBid at the auction
-    (nobody buys, so no rent is ever due) → RollDice again after a double, else EndTurn. Jail:
+    fortune no fine can exhaust. Every title starts mortgaged in the first player's hands, so
+    landing anywhere asks for no rent and no purchase (PROP-05: a mortgaged title earns none).
+    Every action goes through ``apply`` (validated): RollDice → the dice chance node (sampled with
+    ``random.Random(seed)``) → RollDice again after a double, else EndTurn. Jail:
     "pay" → PayJailFine at the start of the turn; "roll" → RollDice. Before every roll the kept
-    cards go back to their deck and the top two cards of each deck are drawn at random (a partial
-    Fisher-Yates shuffle): the chain's convention that each draw is any card of the deck.
+    cards go back to their deck and the top two cards of each deck drawn from since are drawn at
+    random (a partial Fisher-Yates shuffle; a deck nobody drew from keeps its random top two):
+    the chain's convention that each draw is any card of the deck.
     Returns ``batches`` Counters (square or IN_JAIL → rolls), consecutive stretches of the run,
     for batch-means errors.
     """
@@ -403,7 +405,10 @@ def simulate_landings(
     rng = Random(seed)
     r = rng.random
     s = g.start_state()
+    s.owner = [0] * len(g.titles)  # no rent, nothing to buy: only where the tokens go matters
+    s.mortgaged = [True] * len(g.titles)
     sizes = [len(d.cards) for d in g.decks]
+    tops = [-1] * len(sizes)  # each deck's top card after its last shuffle
     per = -(-rolls // batches)
     out: list[Counter] = [Counter() for _ in range(batches)]
     n = 0
@@ -417,11 +422,14 @@ def simulate_landings(
                 s.held[q].clear()  # kept cards go back: each draw is any card of the deck
             for d, size in enumerate(sizes):
                 deck = s.decks[d]
+                if len(deck) == size and deck[0] == tops[d]:
+                    continue  # not drawn from since its shuffle: its top two are still uniform
                 if len(deck) < size:
                     deck = s.decks[d] = list(range(size))
                 for i in range(2):  # a partial Fisher-Yates shuffle: the top two are uniform
                     k = i + int(r() * (size - i))
                     deck[i], deck[k] = deck[k], deck[i]
+                tops[d] = deck[0]
             s.apply(RollDice())
             s.apply_chance(s.sample_chance(rng))
             out[n // per][IN_JAIL if s.jail[p] >= 0 else s.pos[p]] += 1

@@ -1,5 +1,6 @@
 """The engine's small hooks for analysis: PropertyState.place / nearest, the move_to_nearest card
-effect, and the bundled reference rule set "classic" (the standard US game)."""
+effect, the bundled reference rule set "classic" (the standard US game), the one table of card
+effects, and the events the engine records for the class log."""
 
 from __future__ import annotations
 
@@ -169,3 +170,110 @@ def test_classic_third_failed_jail_roll_pays_50_and_moves():
     s.apply(RollDice())
     s.apply_chance((1, 2))
     assert s.jail[p] == -1 and s.pos[p] == 13 and s.cash[p] == cash - 50 and not s.again
+
+
+# ---------------------------------------------------------------- card effects: one table
+def test_every_card_effect_the_loader_accepts_has_one_handler():
+    from kit.games.property.cards import HANDLERS
+    from kit.games.property.rules import CARD_EFFECTS
+
+    assert set(HANDLERS) == set(CARD_EFFECTS)
+    moving = {name for name, effect in HANDLERS.items() if effect.moves}
+    assert moving == {"move_to", "move_by", "move_to_nearest", "go_to_jail"}
+
+
+def test_a_card_effect_without_a_handler_fails_loudly_at_import():
+    from kit.games.property.cards import HANDLERS, check_handlers
+    from kit.games.property.rules import CARD_EFFECTS
+
+    check_handlers(CARD_EFFECTS, HANDLERS)  # as the module does when it is imported
+    with pytest.raises(ImportError, match="no handler for \\['earthquake'\\]"):
+        check_handlers({**CARD_EFFECTS, "earthquake": ("houses",)}, HANDLERS)
+    lacking = {k: v for k, v in HANDLERS.items() if k != "fire"}
+    with pytest.raises(ImportError, match="no handler for \\['fire'\\]"):
+        check_handlers(CARD_EFFECTS, lacking)
+
+
+def test_a_game_refuses_a_card_whose_effect_has_no_handler():
+    from dataclasses import replace
+
+    from conftest import make_rules
+
+    from kit.games.property.rules import Card, Deck
+
+    rules = make_rules()
+    odd = Deck("suerte", "Suerte", (Card("x", "Un terremoto", "earthquake"),))
+    with pytest.raises(ValueError, match="unknown effect 'earthquake'"):
+        PropertyGame(replace(rules, decks=(odd, rules.decks[1])), 2)
+
+
+# ---------------------------------------------------------------- events and the class log
+def test_prop_03_three_doubles_are_an_event_and_the_log_says_so(spanish):
+    from conftest import fresh, roll
+
+    from kit.games.property.actions import RollDice
+    from kit.widgets.game_log import entry_text
+
+    s = fresh("el_pale")
+    roll(s, 1, 1)
+    s.apply(RollDice())
+    s.apply_chance((2, 2))
+    s.apply(RollDice())
+    s.apply_chance((3, 3))
+    roll_events = s.events
+    assert roll_events == [
+        {"kind": "rolled", "player": 0, "dice": [3, 3]},
+        {"kind": "jailed", "player": 0, "reason": "three_doubles"},
+    ]
+    line = entry_text(s, {"player": 0, "action": {"type": "RollDice"}, "events": roll_events})
+    assert "¡tres dobles: a la Cárcel!" in line and "saca 3 y 3 (6)" in line
+
+
+def test_prop_07_the_card_drawn_is_an_event_with_its_text_and_the_log_tells_it(spanish):
+    from conftest import fresh, put_on_top
+
+    from kit.widgets.game_log import entry_text
+
+    s = fresh("el_pale")
+    deck = s.game.rules.squares[7].deck
+    card = s.game.decks[s.game.deck_index[deck]].cards[0]
+    put_on_top(s, deck, card.id)
+    s.apply(RollDice())
+    s.apply_chance((3, 4))
+    drawn = [e for e in s.events if e["kind"] == "card"]
+    assert drawn == [
+        {
+            "kind": "card",
+            "player": 0,
+            "deck": deck,
+            "title": s.game.decks[s.game.deck_index[deck]].title,
+            "card": card.id,
+            "text": card.text,
+            "text_en": card.text_en,
+        }
+    ]
+    line = entry_text(s, {"player": 0, "action": {"type": "RollDice"}, "events": s.events})
+    assert card.text in line
+
+
+def test_events_are_a_new_list_per_apply_and_not_saved():
+    from conftest import fresh
+
+    s = fresh("fixture")
+    s.apply(RollDice())
+    first = s.events
+    s.apply_chance((1, 2))
+    assert s.events is not first and first == []  # RollDice itself only opens the dice node
+    assert "events" not in s.to_json()
+    assert type(s).from_json(s.to_json(), s.game).events == []
+
+
+def test_every_ledger_movement_is_a_cash_event_with_its_reason():
+    from conftest import fresh, give
+
+    s = fresh("fixture")
+    give(s, 1, 3)
+    s.apply(RollDice())
+    s.apply_chance((1, 2))  # square 3: rent to seat 1
+    rent = s.game.t_rents[s.game.sq_title[3]][0]
+    assert {"kind": "cash", "player": 0, "to": 1, "amount": rent, "reason": "rent"} in s.events

@@ -48,44 +48,58 @@ def at_auction(name):
 
 
 CASES = [
-    # (setup, action, words the message must contain)
-    (at_buy, RollDice(), ["Roll the dice is not allowed now", "may now", "Buy", "Decline"]),
-    (at_turn, EndTurn(), ["End the turn is not allowed now", "may now", "RollDice"]),
-    (at_turn, Buy(3), ["Buy ", "is not allowed now", "RollDice"]),
-    (at_buy, Buy(5), ["stands on square 3"]),
-    (at_turn, Decline(), ["Do not buy is not allowed now", "RollDice"]),
-    (at_auction, Bid(0, 0), ["lowest bid"]),
-    (at_auction, Bid(2, 10**9), ["turn to bid"]),
-    (at_auction, Bid(0, 10**12), ["has only"]),
-    (at_auction, PassBid(1), ["turn to bid"]),
-    (at_turn, Build(1), ["whole group"]),
-    (at_turn, Build(3), ["belongs to"]),
-    (at_turn, Build(5), ["only lots"]),
-    (at_turn, Build(0), ["no title deed"]),
-    (at_turn, SellBuilding(1), ["no buildings"]),
-    (at_turn, Mortgage(6), ["belongs to"]),
-    (at_turn, Redeem(1), ["not mortgaged"]),
-    (at_turn, KeepMortgaged(1), ["mortgaged is not allowed now", "may now"]),
-    (at_turn, ProposeTrade(0, give=(1,)), ["another player"]),
-    (at_turn, ProposeTrade(1, give=(3,)), ["belongs to"]),
-    (at_turn, ProposeTrade(1, money=100), ["lend"]),
-    (at_turn, ProposeTrade(1, give=(1,), money=-(10**12)), ["cannot pay"]),
-    (at_buy, ProposeTrade(1, give=(1,)), ["own turn"]),
-    (at_turn, AcceptTrade(), ["Accept the trade is not allowed now", "may now"]),
-    (at_turn, RejectTrade(), ["Reject the trade is not allowed now", "may now"]),
-    (at_turn, PayJailFine(), ["not in jail"]),
-    (at_turn, UseJailCard(), ["not in jail"]),
-    (at_turn, DeclareBankruptcy(), ["Declare bankruptcy is not allowed now", "may now"]),
-    (at_turn, "buy it please", ["'buy it please'", "may now"]),
+    # (setup, action, words the message must contain, the message key of the reason)
+    (
+        at_buy,
+        RollDice(),
+        ["Roll the dice is not allowed now", "may now", "Buy", "Decline"],
+        "buy_first",
+    ),
+    (at_turn, EndTurn(), ["End the turn is not allowed now", "may now", "RollDice"], "roll_first"),
+    (at_turn, Buy(3), ["Buy ", "is not allowed now", "RollDice"], "refused_phase"),
+    (at_buy, Buy(5), ["stands on square 3"], "buy_square"),
+    (at_turn, Decline(), ["Do not buy is not allowed now", "RollDice"], "refused_phase"),
+    (at_auction, Bid(0, 0), ["lowest bid"], "bid_low"),
+    (at_auction, Bid(2, 10**9), ["turn to bid"], "bid_turn"),
+    (at_auction, Bid(0, 10**12), ["has only"], "only_has"),
+    (at_auction, PassBid(1), ["turn to bid"], "bid_turn"),
+    (at_turn, Build(1), ["whole group"], "whole_group"),
+    (at_turn, Build(3), ["belongs to"], "belongs"),
+    (at_turn, Build(5), ["only lots"], "only_lots"),
+    (at_turn, Build(0), ["no title deed"], "no_deed"),
+    (at_turn, SellBuilding(1), ["no buildings"], "no_buildings"),
+    (at_turn, Mortgage(6), ["belongs to"], "belongs"),
+    (at_turn, Redeem(1), ["not mortgaged"], "not_mortgaged"),
+    (at_turn, KeepMortgaged(1), ["mortgaged is not allowed now", "may now"], "refused_phase"),
+    (at_turn, ProposeTrade(0, give=(1,)), ["another player"], "trade_whom"),
+    (at_turn, ProposeTrade(1, give=(3,)), ["belongs to"], "belongs"),
+    (at_turn, ProposeTrade(1, money=100), ["lend"], "trade_lend"),
+    (at_turn, ProposeTrade(1, give=(1,), money=-(10**12)), ["cannot pay"], "cannot_pay"),
+    (at_buy, ProposeTrade(1, give=(1,)), ["own turn"], "trade_when"),
+    (at_turn, AcceptTrade(), ["Accept the trade is not allowed now", "may now"], "refused_phase"),
+    (at_turn, RejectTrade(), ["Reject the trade is not allowed now", "may now"], "refused_phase"),
+    (at_turn, PayJailFine(), ["not in jail"], "not_in_jail"),
+    (at_turn, UseJailCard(), ["not in jail"], "not_in_jail"),
+    (
+        at_turn,
+        DeclareBankruptcy(),
+        ["Declare bankruptcy is not allowed now", "may now"],
+        "refused_phase",
+    ),
+    (at_turn, "buy it please", ["'buy it please'", "may now"], "refused_phase"),
 ]
 
 
-@pytest.mark.parametrize(("setup", "action", "words"), CASES, ids=[repr(c[1]) for c in CASES])
-def test_illegal_action_explains_itself_and_changes_nothing(name, setup, action, words):
+@pytest.mark.parametrize(
+    ("setup", "action", "words", "key"), CASES, ids=[repr(c[1]) for c in CASES]
+)
+def test_illegal_action_explains_itself_and_changes_nothing(name, setup, action, words, key):
     s = setup(name)
     before = s.to_json()
+    assert s.refusal(action).key == f"rules_property.{key}"
     with pytest.raises(IllegalAction) as err:
         s.apply(action)
+    assert err.value.key == f"rules_property.{key}"
     for w in words:
         assert w in str(err.value), str(err.value)
     assert s.to_json() == before
