@@ -161,13 +161,19 @@ def test_plb_09_a_card_laid_starts_the_count_again():
     assert s.swapped == 0 and not s.is_terminal()
 
 
-def test_a_saved_state_that_does_not_add_up_is_refused_by_name(full):
+def test_audit_is_empty_through_games_and_a_bad_save_is_refused_by_name(full):
+    for _, _, after in seeded_game(full, 6):
+        assert after.audit() == []
+
     s = next(after for _, _, after in seeded_game(full, 5, (greedy,)) if after.turns == 3)
     data = json.loads(s.to_json())
     with pytest.raises(ValueError, match="scores"):
         PalabraState.from_json(json.dumps({**data, "scores": [0, 0]}), full)
-    with pytest.raises(ValueError, match="deck"):
+    with pytest.raises(ValueError, match="cards do not add up: missing"):
         PalabraState.from_json(json.dumps({**data, "deck": data["deck"][1:]}), full)
+    with pytest.raises(ValueError, match="at most 7"):
+        hands = [data["hands"][0] + data["deck"][:1], *data["hands"][1:]]
+        PalabraState.from_json(json.dumps({**data, "hands": hands, "deck": data["deck"][1:]}), full)
     with pytest.raises(ValueError, match="swapped"):
         PalabraState.from_json(json.dumps({k: v for k, v in data.items() if k != "swapped"}), full)
     with pytest.raises(ValueError, match="phase"):

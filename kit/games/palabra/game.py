@@ -249,22 +249,51 @@ class PalabraState(State):
         problem = new._unsound()
         if problem:
             raise ValueError(t("rules_palabra.saved_bad", field=problem))
+        problems = new.audit()
+        if problems:
+            raise ValueError(t("rules_palabra.saved_wrong", problems="; ".join(problems)))
         return new
 
     def _unsound(self) -> str:
-        """The first field of a loaded state that cannot be right ("" if none)."""
+        """The first field of a loaded state of the wrong shape ("" if none)."""
         n = self.game.n
         if self.phase not in PHASES or self.ended not in ENDS:
             return "phase" if self.phase not in PHASES else "ended"
         for f in ("hands", "table", "scores"):
             if not isinstance(getattr(self, f), list) or len(getattr(self, f)) != n:
                 return f
-        every = list(range(len(self.game.cards)))
-        if self.phase not in CHANCE_PHASES and sorted(self.all_card_ids()) != every:
-            return "deck"
+        for f in ("deck", "discard", "cutters", "cut"):
+            if not isinstance(getattr(self, f), list):
+                return f
         if not all(isinstance(face, str) and face in self.game.faces for face in self.cut):
             return "cut"
         return ""
+
+    def audit(self) -> list[str]:
+        """What is wrong with this position, in the class language (empty when sound): every
+        card in exactly one place once dealt, at most seven in a hand, each play on the table
+        its owner's, the prior play still there."""
+        problems = []
+        size = len(self.game.cards)
+        where = Counter(self.all_card_ids())
+        if self.phase in CHANCE_PHASES:
+            if where:
+                problems.append(t("rules_palabra.audit_dealt"))
+        elif len(where) != size or set(where) != set(range(size)) or max(where.values()) > 1:
+            missing = sorted(set(range(size)) - set(where))
+            twice = sorted(c for c, k in where.items() if k > 1 or c not in range(size))
+            problems.append(t("rules_palabra.audit_cards", missing=missing, twice=twice))
+        for p, hand in enumerate(self.hands):
+            if len(hand) > HAND_SIZE:
+                problems.append(
+                    t("rules_palabra.audit_hand", player=p, n=len(hand), most=HAND_SIZE)
+                )
+        for seat, play in enumerate(self.table):
+            if play is not None and play.get("owner") != seat:
+                problems.append(t("rules_palabra.audit_owner", seat=seat, owner=play.get("owner")))
+        if self.prior >= 0 and self.table[self.prior] is None:
+            problems.append(t("rules_palabra.audit_prior", seat=self.prior))
+        return problems
 
     def __repr__(self) -> str:
         who = "chance" if self.is_chance() else self.current_player()
