@@ -8,6 +8,13 @@ over the runs. The baseline, measured in the same run, is a bare loop of one-die
 `random.Random`, so the ratio "one month = so many bare rolls" does not depend on how fast or busy
 the machine is.
 
+Checked against unchecked play (issue 12: at most 2×): seeded games of four cautious_savers
+are recorded once (every chance outcome and action), then replayed through the checked path
+(``apply`` / ``apply_chance``: the rules' ``refusal`` first) and through the unchecked one
+(``_apply_unchecked`` / ``_apply_chance_unchecked``); the ratio of the two times is what checking
+costs. The same games played by the bot, checked and unchecked, give the ratio a widget or a
+lesson's Monte Carlo sees (the bot's own thinking included).
+
     python bench/bench_dia_de_paga.py [--games 40] [--runs 5] [--months 1 3]
 """
 
@@ -18,9 +25,10 @@ import statistics
 import time
 from random import Random
 
-from kit.games.dia_de_paga.bots import BOTS
+from kit.games.dia_de_paga.bots import BOTS, cautious_saver
 from kit.games.dia_de_paga.game import DiaDePagaGame
-from kit.sim import DiaDePagaLog, game_rng, run
+from kit.games.dia_de_paga.tally import DiaDePagaLog
+from kit.sim import game_rng, run
 
 POLICIES = [BOTS[name] for name in ("cautious_saver", "borrower", "gambler", "do_nothing")]
 
@@ -61,6 +69,70 @@ class _Counting:
         self.log(state, move, chance)
 
 
+def record(game: DiaDePagaGame, seed: int) -> list[tuple[bool, object]]:
+    """One seeded game of cautious_savers: (is chance, outcome or action) per step."""
+    state, rng, steps = game.new_state(), Random(seed), []
+    while not state.is_terminal():
+        if state.is_chance():
+            move = state.sample_chance(rng)
+            steps.append((True, move))
+            state.apply_chance(move)
+        else:
+            move = cautious_saver(state, rng)
+            steps.append((False, move))
+            state.apply(move)
+    return steps
+
+
+def replay(game: DiaDePagaGame, games: list[list[tuple[bool, object]]], checked: bool) -> float:
+    """Seconds to replay the recorded games, checked or unchecked."""
+    start = time.perf_counter()
+    for steps in games:
+        state = game.new_state()
+        if checked:
+            for chance, move in steps:
+                state.apply_chance(move) if chance else state.apply(move)
+        else:
+            for chance, move in steps:
+                if chance:
+                    state._apply_chance_unchecked(move)
+                else:
+                    state._apply_unchecked(move)
+    return time.perf_counter() - start
+
+
+def played(game: DiaDePagaGame, seeds: range, checked: bool) -> float:
+    """Seconds to play the seeded games with the bot choosing, checked or unchecked."""
+    start = time.perf_counter()
+    for seed in seeds:
+        state, rng = game.new_state(), Random(seed)
+        while not state.is_terminal():
+            if state.is_chance():
+                move = state.sample_chance(rng)
+                state.apply_chance(move) if checked else state._apply_chance_unchecked(move)
+            else:
+                move = cautious_saver(state, rng)
+                state.apply(move) if checked else state._apply_unchecked(move)
+    return time.perf_counter() - start
+
+
+def checked_ratio(games: int, runs: int) -> None:
+    game = DiaDePagaGame("dia_de_paga", 4, months=3)
+    recorded = [record(game, seed) for seed in range(games)]
+    steps = sum(len(r) for r in recorded)
+    sure = statistics.median(replay(game, recorded, True) for _ in range(runs))
+    bare = statistics.median(replay(game, recorded, False) for _ in range(runs))
+    print(
+        f"checked vs unchecked, {games} games of 4 cautious_savers (3 months), {steps} steps: "
+        f"replay {sure / steps * 1e6:.2f} vs {bare / steps * 1e6:.2f} µs a step = "
+        f"{sure / bare:.2f}x"
+    )
+    seeds = range(games)
+    sure = statistics.median(played(game, seeds, True) for _ in range(runs))
+    bare = statistics.median(played(game, seeds, False) for _ in range(runs))
+    print(f"  with the bot deciding: {sure:.3f} s vs {bare:.3f} s = {sure / bare:.2f}x")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=40, help="games per run")
@@ -85,6 +157,7 @@ def main() -> None:
             f"{steps / ns.games:6.0f} steps a game  "
             f"1 month = {per_month / roll_s:7.0f} bare rolls"
         )
+    checked_ratio(ns.games, ns.runs)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from kit.widgets.calendar_view import (
     PLAYER_COLOURS,
     PLAYER_SHAPES,
     calendar_view,
+    entry_lines,
     payday_lines,
 )
 
@@ -187,6 +188,53 @@ def test_a_payday_line_by_line_in_the_engines_order():
     assert done["cash_change"] == state.cash[0] - before.cash[0] == 1500 - 300 + 200 - 75
     assert state.savings[0] == before.savings[0] + 124
     assert "1\u202f235 € → 1\u202f359 €" in done["book_text"]
+
+
+def test_the_log_tells_the_engines_events_of_a_move_in_spanish():
+    """«Lo último que ha pasado»: one line for the roll, then the payday's lines (DDP-12)."""
+    state = payday_at_hand()
+    state.apply(Roll())
+    events = list(state.events)
+    state.apply_chance(1)
+    events += state.events
+    entry = {"player": 0, "action": action_to_dict(Roll()), "events": events}
+    assert entry_lines(state, entry) == [
+        "Jugador 1 saca un 1: Día 31 · Día de paga",
+        "Día de paga de Jugador 1",
+        "Jugador 1 · Sueldo: +1\u202f500 €",
+        "Jugador 1 · Intereses de la libreta: +124 €",
+        "Jugador 1 · Correo: Premio de un concurso de la radio: cobra 200 €: +200 €",
+        "Jugador 1 · Factura: Factura de la luz: −75 €",
+        "Jugador 1 · Intereses de los préstamos: −300 €",
+    ]
+    deposit = {"player": 1, "action": action_to_dict(Deposit(100)), "events": []}
+    assert entry_lines(state, deposit) == ["Jugador 2: Ingresar 100 € en la libreta"]
+
+
+def test_every_kind_of_event_of_seeded_bot_games_is_told_in_words():
+    """Each event kind the engine declares (but a shuffle and what the action's line says) gets
+    a sentence of calendar.toml in some seeded game, in Spanish and in English."""
+    from kit.games.dia_de_paga import EVENT_KINDS
+    from kit.games.dia_de_paga.bots import BOTS
+    from kit.widgets.calendar_view import NOT_TOLD, event_text
+
+    events = []
+    policies = list(BOTS.values())
+    for seed in range(12):
+        state = kit.load("dia_de_paga", players=4, months=2).new_state()
+        rng = Random(seed)
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply_chance(state.sample_chance(rng))
+            else:
+                state.apply(policies[state.current_player()](state, rng))
+            events += state.events
+    for language in ("es", "en"):
+        set_language(language)
+        told = {e["kind"]: event_text(state, e) for e in events if event_text(state, e)}
+        missing = set(EVENT_KINDS) - NOT_TOLD - set(told) - {"lottery_empty"}  # bots all stake
+        assert not missing, language
+        assert "{" not in "".join(told.values())
 
 
 def test_numbers_read_in_the_class_language():

@@ -509,7 +509,8 @@ def kitty_wait(players: int, rolls: int = 12) -> KittyWait:
     """Who wins the kitty, and after how many rolls: exact, for ``players`` rolling in turn.
 
     Counted in move rolls (one a turn), seat 0 rolling first; rolls in the lottery do not count
-    (DDP-11), nor, here, the rarer "En caso de necesidad" dice.
+    (DDP-11), nor, here, the rarer dice of a sell day's roll-off (DDP-05) and of an "En caso de
+    necesidad" bet, whose sixes the engine also lets win the kitty.
 
     >>> kitty_wait(4).seats[0]
     Fraction(216, 671)

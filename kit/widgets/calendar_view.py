@@ -173,21 +173,20 @@ def _players(state: Any, bots: Mapping[int, str]) -> list[dict[str, Any]]:
 # -- the buttons and the amount forms ---------------------------------------------------------
 
 
-def action_label(state: Any, action: Any, offered: int | str | None = None) -> str:
-    """What a button for `action` says, in the current language (`offered`: the acquisition
-    a Buy bought, by number or id, for the log; else the one on offer now)."""
+def action_label(state: Any, action: Any, offered: str | None = None) -> str:
+    """What a button for `action` says, in the current language (`offered`: the id of the
+    acquisition a Buy bought, for the log; else the one on offer now)."""
     r = state.game.rules
     kind = type(action).__name__
     values: dict[str, object] = {}
-    if offered is None:
-        offered = state.task.get("card")
-    if kind == "Buy" and offered is not None:
+    if kind == "Buy":
         card = (
-            r.acquisitions[offered]
-            if isinstance(offered, int)
-            else next(a for a in r.acquisitions if a.id == offered)
+            state.offer()
+            if offered is None
+            else next((a for a in r.acquisitions if a.id == offered), None)
         )
-        values.update(name=card.name, price=money(card.price))
+        if card is not None:
+            values.update(name=card.name, price=money(card.price))
     elif kind == "Sell":
         card = next((a for a in r.acquisitions if a.id == action.card), None)
         values.update(
@@ -340,8 +339,8 @@ def payday_lines(state: Any, slip: Mapping[str, Any]) -> dict[str, Any]:
 
 # -- what just happened: the engine's events in words ----------------------------------------
 
-# Events a log line of the action itself already tells (the action's button words).
-TOLD_BY_THE_ACTION = frozenset(
+# Events the log does not tell: a shuffle, and what the action's own line already says.
+NOT_TOLD = frozenset(
     ("shuffled", "bought", "passed", "staked", "loan", "repaid", "deposit", "necessity_bet")
 )
 
@@ -373,7 +372,7 @@ def event_text(state: Any, event: Mapping[str, Any]) -> str | None:
     """One event of the engine (`state.events`) in the class language, or None for one the log
     does not tell (a shuffle, or what the action's own line says)."""
     kind = event["kind"]
-    if kind in TOLD_BY_THE_ACTION:
+    if kind in NOT_TOLD:
         return None
     rules, names = state.game.rules, state.game.names
     player = event.get("player")

@@ -416,6 +416,7 @@ def test_ddp_06_nobody_stakes_nothing_happens():
     s.apply(NoStake())
     s.apply(NoStake())
     assert s.phase == TURN and s.paid_out == 0 and s.cash == [1500, 1500]
+    assert s.events == [{"kind": "lottery_empty", "player": 0}]
 
 
 # ------------------------------------------------------------------ DDP-07 events

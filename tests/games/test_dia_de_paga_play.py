@@ -294,6 +294,32 @@ def test_the_saver_saves_and_the_borrower_borrows():
     assert type(borrower(t, Random(0))) is Roll
 
 
+# ------------------------------------------------------------------ events
+def test_seeded_bot_games_record_every_declared_kind_of_event():
+    """The registration's events tuple is exactly what the engine records (the lottery nobody
+    joins is tested on its own: the bots always stake); each event is JSON data whose
+    "player" is a seat; a new list per call."""
+    from kit.games.dia_de_paga import EVENT_KINDS
+
+    seen = set()
+    for seed in range(12):
+        s = DiaDePagaGame(RULES, 4, months=2).new_state()
+        rng = Random(seed)
+        while not s.is_terminal():
+            before = s.events
+            if s.is_chance():
+                s.apply_chance(s.sample_chance(rng))
+            else:
+                s.apply(list(BOTS.values())[s.current_player()](s, rng))
+            assert s.events is not before
+            for event in s.events:
+                assert json.loads(json.dumps(event)) == event
+                assert event.get("player") is None or 0 <= event["player"] < 4
+                seen.add(event["kind"])
+    assert seen | {"lottery_empty"} == set(EVENT_KINDS)
+    assert s.events[-1]["kind"] == "game_over" and s.events[-1]["fortunes"] == s.fortunes()
+
+
 # ------------------------------------------------------------------ golden playthrough
 SEED = 2026
 SEATS = [cautious_saver, borrower, gambler, do_nothing]

@@ -67,9 +67,8 @@ def _ok(state: DiaDePagaState, action: Any) -> bool:
 
 def _pay_debt(state: DiaDePagaState, use_savings: bool) -> Any:
     """The smallest way out of debt: a withdrawal that covers it (savers), else the least loan."""
-    p = state.actor()
     r = state.game.rules
-    short = state.debts[0][2] - state.cash[p]
+    short = state.shortfall()
     if use_savings:
         w = Withdraw(short + r.withdrawal_fee)
         if _ok(state, w):
@@ -99,7 +98,6 @@ def _most_repay(actions: list[Any]) -> Any:
 def cautious_saver(state: DiaDePagaState, rng: Random) -> Any:
     ph = state.phase
     p = state.actor()
-    r = state.game.rules
     actions = state.legal_actions()
     if ph == DEBT:
         return _pay_debt(state, use_savings=True)
@@ -109,7 +107,7 @@ def cautious_saver(state: DiaDePagaState, rng: Random) -> Any:
             return Deposit(extra)
         return Roll()
     if ph == BUY:
-        card = r.acquisitions[state.task["card"]]
+        card = state.offer()
         if card.value > card.price and state.cash[p] - card.price >= RESERVE and Buy() in actions:
             return Buy()
         return Pass()
@@ -135,7 +133,7 @@ def borrower(state: DiaDePagaState, rng: Random) -> Any:
     if ph == TURN:
         return Roll()
     if ph == BUY:
-        card = r.acquisitions[state.task["card"]]
+        card = state.offer()
         if card.value <= card.price:
             return Pass()
         if Buy() in actions:
@@ -192,7 +190,7 @@ def do_nothing(state: DiaDePagaState, rng: Random) -> Any:
     if ph == LOTTERY:
         return NoStake()
     if ph == INSURANCE:
-        return DropInsurance(state.game.rules.mail[state.task["card"]].id)
+        return DropInsurance(state.offer().id)
     if ph == REPAY:
         return EndPayday()
     return state.legal_actions()[0]

@@ -550,6 +550,19 @@ class DiaDePagaState(MonthRules, MarketRules, LotteryRules, PaydayRules, BankRul
         return [1.0 / len(top) if p in top else 0.0 for p in range(self.game.n)]
 
     # ------------------------------------------------------------------ reading
+    def offer(self) -> Any:
+        """The card the decision now is about: the acquisition on offer (``buy``), the insurance
+        card to keep or give back (``insurance``); None at any other node."""
+        if self.phase == BUY:
+            return self._offered()
+        if self.phase == INSURANCE:
+            return self._insurance_card()
+        return None
+
+    def shortfall(self) -> int:
+        """In debt (DDP-13): the euros the debtor still needs beyond his cash; else 0."""
+        return self._shortfall() if self.phase == DEBT else 0
+
     def loan_cards(self, p: int) -> int:
         return self.loans[p] // self.game.rules.loan_unit
 
