@@ -106,8 +106,10 @@ def test_a_refusal_follows_set_language(spanish):
     assert not ENGLISH_WORDS.search(es), es
 
 
-@pytest.mark.parametrize(("setup", "action", "words"), CASES, ids=[repr(c[1]) for c in CASES])
-def test_every_property_refusal_has_a_spanish_text(setup, action, words, spanish):
+@pytest.mark.parametrize(
+    ("setup", "action", "words", "key"), CASES, ids=[repr(c[1]) for c in CASES]
+)
+def test_every_property_refusal_has_a_spanish_text(setup, action, words, key, spanish):
     """The same illegal actions as test_illegal.py, in Spanish: no English sentence left."""
     es, en = both(lambda: setup("el_pale"), action)
     assert es != en and "puede ahora: " in es

@@ -2,7 +2,8 @@
 
 This module assembles the engine from its parts, each rule in one place:
 
-- `state`: the constants, the game's tables, the fields, saving, who acts, the ledger, the flow;
+- `tables`: PropertyGame, the rule set read into lookup tables;
+- `state`: the constants, the fields, saving, who acts, the ledger, the flow, the audit;
 - `chance`: the opening roll (PROP-01), the shuffles, the deal, the dice, rent claims;
 - `moves`: RollDice, EndTurn, PayJailFine, UseJailCard; moving, landing, rent;
 - `cards`: the card effects, one handler table;
@@ -79,9 +80,9 @@ from kit.games.property.state import (
     UTILITY,
     Auction,
     CardRef,
-    PropertyGame,
     StateBase,
 )
+from kit.games.property.tables import PropertyGame
 from kit.games.property.trading import Trading, offer_answers
 
 __all__ = [
