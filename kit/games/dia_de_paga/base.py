@@ -118,7 +118,7 @@ class StateBase(State):
 
     def _transfer(self, src: int, dst: int, amount: int) -> None:
         """THE ledger: every euro that moves, moves here (bank, cash, savings, kitty, pots)."""
-        if amount < 0 or not is_amount(amount):
+        if type(amount) is not int or amount < 0:  # whole euros (not a bool, not a float)
             raise AssertionError(f"a transfer is a whole number of euros ≥ 0, not {amount!r}")
         if amount == 0 or src == dst:
             return

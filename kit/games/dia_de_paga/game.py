@@ -134,8 +134,6 @@ from kit.games.dia_de_paga.rules import DiaDePagaRules
 from kit.games.dia_de_paga.words import Say, action_words, allowed_words, phase_words
 from kit.messages import t
 
-_is_amount = is_amount
-
 # the engine, and the names of base.py its readers have always imported from here
 __all__ = [
     "ACQUISITIONS",
@@ -226,9 +224,9 @@ class DiaDePagaGame:
                     n=n,
                 )
             )
-        if not _is_amount(months) or months < 1:  # DDP-01: from one month up, no limit
+        if not is_amount(months) or months < 1:  # DDP-01: from one month up, no limit
             raise ValueError(t("rules_dia_de_paga.months", months=repr(months)))
-        if not _is_amount(youngest) or not 0 <= youngest < n:
+        if not is_amount(youngest) or not 0 <= youngest < n:
             raise ValueError(t("rules_dia_de_paga.youngest", last=n - 1))
         self.rules = rules
         self.names = names
