@@ -64,6 +64,7 @@ from kit.games.property.actions import (
 from kit.games.property.game import PropertyGame, PropertyState
 from kit.games.property.load import load_rules
 from kit.games.property.rules import RuleSet
+from kit.games.property.state import FREE
 
 __all__ = [
     "IN_JAIL",
@@ -146,7 +147,7 @@ def _replay(
     s.apply(RollDice())
     s.apply_chance(dice)
     draws = {d: n for d in range(len(before)) if (n := _drawn(before[d], s.decks[d]))}
-    if s.jail[p] >= 0:
+    if s.jail[p] != FREE:
         nxt = (s.game.rules.jail.square, 0, s.jail[p])
     elif s.again:
         nxt = (s.pos[p], s.doubles, -1)
@@ -416,7 +417,7 @@ def simulate_landings(
         ph = s.phase
         p = s.cur
         if ph == "turn" or (ph == "after" and s.again):
-            if ph == "turn" and s.jail[p] >= 0 and policy == "pay":
+            if ph == "turn" and s.jail[p] != FREE and policy == "pay":
                 s.apply(PayJailFine())
             for q in range(g.n):
                 s.held[q].clear()  # kept cards go back: each draw is any card of the deck
@@ -432,7 +433,7 @@ def simulate_landings(
                 tops[d] = deck[0]
             s.apply(RollDice())
             s.apply_chance(s.sample_chance(rng))
-            out[n // per][IN_JAIL if s.jail[p] >= 0 else s.pos[p]] += 1
+            out[n // per][IN_JAIL if s.jail[p] != FREE else s.pos[p]] += 1
             n += 1
         elif ph == "after":
             s.apply(EndTurn())

@@ -42,6 +42,7 @@ from fractions import Fraction
 from kit.analysis.markov import GameLike, chain, landing_probabilities
 from kit.games.property.actions import Build, Mortgage
 from kit.games.property.game import PropertyGame, PropertyState
+from kit.games.property.state import HOTEL
 
 __all__ = [
     "MortgagePlan",
@@ -122,7 +123,7 @@ def holdings(
         if g.titles[t].kind != "lot" or lv not in range(6):
             raise ValueError(f"square {sq}: buildings go on lots, 0-4 houses or 5 (hotel)")
         s.level[t] = lv
-        if lv == 5:
+        if lv == HOTEL:
             s.hotels -= 1
         else:
             s.houses -= lv

@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import Any
 
 from kit.games.core import action_to_dict
+from kit.games.property.state import FREE, HOTEL
 from kit.messages import language, t
 
 # The lot groups in board order get these colours: close to the printed boards (brown, light
@@ -224,7 +225,7 @@ def _players(state: Any) -> list[dict[str, Any]]:
     out = []
     for p in range(g.n):
         titles = [g.t_square[ti] for ti, o in enumerate(state.owner) if o == p]
-        in_jail = state.jail[p] >= 0
+        in_jail = state.jail[p] != FREE
         out.append(
             {
                 "index": p,
@@ -315,8 +316,8 @@ def board_view(
                 price=title.price,
                 price_text=money(title.price),
                 owner=owner if owner >= 0 else None,
-                houses=level if level < 5 else 0,
-                hotel=level == 5,
+                houses=level if level < HOTEL else 0,
+                hotel=level == HOTEL,
                 mortgaged=bool(state.mortgaged[ti]),
             )
         value = heat_values[i]

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from kit.games.property.actions import action_from_dict
+from kit.games.property.state import HOTEL
 from kit.messages import catalogue, language, t
 from kit.widgets.board_view import action_label, money
 
@@ -55,7 +56,7 @@ def _hotel_word(game: Any) -> str:
 def _buildings(g: Any, e: dict[str, Any]) -> str:
     square = _square(g, e["square"])
     level = e["level"]
-    if level == 5:
+    if level == HOTEL:
         return t("log.buildings_hotel", square=square, hotel_word=_hotel_word(g))
     if level == 0:
         return t("log.buildings_none", square=square)
