@@ -15,7 +15,8 @@ the machine. Each run times, per player-turn (a turn counted as the engine's ``s
     (e) ``kit.analysis.markov.simulate_landings``, per roll: target <= 15 x bare.
 
 The work is seeded (games 0 .. N-1 on each rule set), so every run does the same; the figures are
-medians over the runs, each ratio the median of the ratios within the runs.
+medians over the runs, each ratio the median of the ratios within the runs. Times are this
+process's CPU time (``time.process_time``), so other work on a shared machine counts less.
 
     python bench/bench_speed.py [--runs 5] [--games 20] [--rolls 30000] [--rules el_pale ...]
 """
@@ -45,7 +46,7 @@ def bare_turns(turns: int, players: int = 4, seed: int = 0) -> float:
     r = Random(seed).random
     pos = [0] * players
     p = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(turns):
         for _ in range(3):
             a = int(r() * 6) + 1
@@ -54,7 +55,7 @@ def bare_turns(turns: int, players: int = 4, seed: int = 0) -> float:
             if a != b:
                 break
         p = (p + 1) % players
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 Step = tuple[bool, Any]  # (is a chance outcome, the outcome or the action)
@@ -90,13 +91,13 @@ def replay(game: PropertyGame, steps: list[Step], checked: bool) -> float:
     s = game.new_state()
     act = s.apply if checked else s._apply_unchecked
     chance = s.apply_chance if checked else _chance_unchecked(s)
-    start = time.perf_counter()
+    start = time.process_time()
     for is_chance, x in steps:
         if is_chance:
             chance(x)
         else:
             act(x)
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def games(games: list[PropertyGame], n: int, bot: Any) -> tuple[float, int]:
@@ -105,19 +106,19 @@ def games(games: list[PropertyGame], n: int, bot: Any) -> tuple[float, int]:
     turns = 0
     for g in games:
         for seed in range(n):
-            start = time.perf_counter()
+            start = time.process_time()
             s = play_out(g.new_state(), [bot] * g.n, Random(seed), MAX_TURNS)
-            secs += time.perf_counter() - start
+            secs += time.process_time() - start
             turns += min(s.turns, MAX_TURNS)
     return secs, turns
 
 
 def landings(rules: list[str], rolls: int) -> float:
     """Seconds for ``rolls`` rolls of ``simulate_landings`` on each rule set."""
-    start = time.perf_counter()
+    start = time.process_time()
     for name in rules:
         simulate_landings(name, "pay", rolls, seed=1)
-    return time.perf_counter() - start
+    return time.process_time() - start
 
 
 def one_run(

@@ -187,7 +187,7 @@ class _Look:
     player (see ``_wants``). Titles change hands seldom, decisions come every step: the traders
     look a pattern up (``_look``) instead of searching the board again at each decision."""
 
-    __slots__ = ("wants", "whole")
+    __slots__ = ("wants", "whole", "whole_lots")
 
     def __init__(self, g: Any, owner: tuple[int, ...]) -> None:
         self.whole: list[list[int]] = [[] for _ in range(g.n)]
@@ -207,6 +207,8 @@ class _Look:
                 q = owner[missing[0]]
                 if q >= 0 and all(owner[t] == q for t in missing):
                     self.wants[p].append((i, q, missing))
+        # the lots of those groups, group after group: what the traders may have to redeem
+        self.whole_lots = [[t for i in mine for t in g.lot_groups[i]] for mine in self.whole]
 
 
 class _Table:
@@ -214,10 +216,12 @@ class _Table:
     utility) and the `_Look` of each ownership pattern seen so far (at most ``_LOOKS_KEPT``:
     past that it starts afresh)."""
 
-    __slots__ = ("looks", "lot_group")
+    __slots__ = ("last_look", "last_owner", "looks", "lot_group")
 
     def __init__(self, g: Any) -> None:
         self.looks: dict[tuple[int, ...], _Look] = {}
+        self.last_owner: list[int] | None = None  # the pattern looked up last, and its look:
+        self.last_look: _Look | None = None  # the next decision's pattern, most of the time
         self.lot_group = [-1] * len(g.titles)
         for i, members in enumerate(g.lot_groups):
             for t in members:
@@ -240,13 +244,17 @@ def _table(g: Any) -> _Table:
 def _look(g: Any, owner: list[int]) -> _Look:
     """The `_Look` of this ownership in game ``g``. It depends on nothing else, so a pattern
     seen before, in any state of the same game, is answered from the game's table."""
+    table = _table(g)
+    if owner == table.last_owner:
+        return table.last_look  # type: ignore[return-value]
     key = tuple(owner)
-    looks = _table(g).looks
+    looks = table.looks
     look = looks.get(key)
     if look is None:
         if len(looks) >= _LOOKS_KEPT:
             looks.clear()
         look = looks[key] = _Look(g, key)
+    table.last_owner, table.last_look = list(owner), look
     return look
 
 
@@ -269,11 +277,12 @@ def _wants(state: Any, p: int) -> list[tuple[int, int, tuple[int, ...]]]:
     """(lot group, other player, titles missing) for each lot group that ``p`` could complete
     with titles of one other player: ``p`` owns at least as many of the group as he does, no
     missing title is the bank's, and none has buildings."""
-    return [
-        want
-        for want in _look(state.game, state.owner).wants[p]
-        if all(_tradable(state, t) for t in want[2])
-    ]
+    return _tradable_wants(state, _look(state.game, state.owner).wants[p])
+
+
+def _tradable_wants(state: Any, wants: list[tuple[int, int, tuple[int, ...]]]) -> list[Any]:
+    """Those of ``wants`` (from a `_Look`) whose missing titles have no buildings."""
+    return [want for want in wants if all(_tradable(state, t) for t in want[2])]
 
 
 PREMIUM = 2  # the price of titles that complete the buyer's group and not the seller's
@@ -317,10 +326,11 @@ def _deals(state: Any, p: int, reserve: int) -> list[ProposeTrade]:
     g = state.game
     sq = g.t_square
     swaps, buys = [], []
-    for grp, q, missing in _wants(state, p):
+    wants = _look(g, state.owner).wants
+    for grp, q, missing in _tradable_wants(state, wants[p]):
         take = tuple(sq[t] for t in missing)
         worth = sum(_value(state, t) for t in missing)
-        for other, r, theirs in _wants(state, q):  # a swap: each completes a group
+        for other, r, theirs in _tradable_wants(state, wants[q]):  # a swap: both complete one
             if r != p or other == grp:
                 continue
             money = worth - sum(_value(state, t) for t in theirs)
@@ -368,10 +378,10 @@ def trader(base: Policy, reserve: int | None = None, eagerness: float = 1 / 3) -
             g = state.game
             keep = g.rules.start_money // 5 if reserve is None else reserve
             look = _look(g, state.owner)
-            for i in look.whole[p]:
-                for t in g.lot_groups[i]:
-                    if state.mortgaged[t] and state.cash[p] - state.redeem_cost(t) >= keep:
-                        return Redeem(g.t_square[t])
+            mortgaged = state.mortgaged
+            for t in look.whole_lots[p]:
+                if mortgaged[t] and state.cash[p] - state.redeem_cost(t) >= keep:
+                    return Redeem(g.t_square[t])
             if phase == TURN and not state.trades_made and look.wants[p]:
                 deals = _deals(state, p, keep)
                 if (
