@@ -481,6 +481,20 @@ def test_ddp_10_moving_back_from_salida_lands_on_day_31_with_the_salary():
     assert s.pos[2] == 4 and conserved(s)
 
 
+def test_ddp_10_a_player_on_day_1_moves_back_onto_salida_and_nothing_happens():
+    s = fresh(3)
+    s.pos = [TC - 1, 1, 5]
+    roll(s, 1)
+    s.apply(Pass())  # the lander, back on the acquisition day
+    assert s.pos[1] == 0 and s.cash[1] == 1500 and s.payslips == [] and s.mail[1] == []
+    back = [e for e in s.events if e["kind"] == "moved_back"]
+    assert back == [
+        {"kind": "moved_back", "player": 1, "from": 1, "day": 0},
+        {"kind": "moved_back", "player": 2, "from": 5, "day": 4},
+    ]
+    assert s.phase == TURN and conserved(s)
+
+
 # ------------------------------------------------------------------ DDP-11 kitty
 def test_ddp_11_the_first_six_wins_the_kitty():
     s = fresh(3)

@@ -174,6 +174,26 @@ def test_illegal_stake_and_sell_messages_say_what_is_allowed():
     assert "allowed: Roll" in str(wrong)  # the words of what is allowed, written when read
 
 
+def test_a_refusal_is_words_only_when_read_in_the_language_of_that_moment():
+    """refusal() builds no sentence: its nested words (the action, the phase, what is allowed)
+    are written when the error is read, so one refusal reads in Spanish, then in English."""
+    import pickle
+
+    from kit.messages import set_language
+
+    s = at(TURN)
+    problem = s.refusal(Buy())
+    assert problem.key == "rules_dia_de_paga.refused" and s.is_legal(Roll())
+    try:
+        set_language("es")
+        assert str(problem).startswith("Comprar la adquisición: ahora no se puede")
+        set_language("en")
+        assert "allowed: Roll (and at any time: TakeLoan, Deposit)" in str(problem)
+        assert str(pickle.loads(pickle.dumps(problem))) == str(problem)  # dask workers
+    finally:
+        set_language("en")
+
+
 def test_every_action_class_round_trips():
     samples = {Sell: ("a03",), Stake: (2,), KeepInsurance: ("m63",), DropInsurance: ("m64",)}
     for name, cls in ACTIONS.items():

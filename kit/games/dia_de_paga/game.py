@@ -26,6 +26,13 @@ How a game goes, as states (``state.phase``):
 to act. ``legal_actions()`` lists a few typical amounts of each; ``apply`` takes any amount the
 rules allow and refuses the rest with an IllegalAction that says why.
 
+Checking and telling: ``refusal(action)`` asks only the rules of that action's kind (its
+``Answer`` record: offer, problem and effect sit together in month.py, market.py, lottery.py,
+payday.py or bank.py) and returns a lazy ``IllegalAction`` (a message key, values; the words are
+written when read); ``apply``, ``why_not`` and ``is_legal`` come from ``kit.games.core.State``.
+Each ``apply`` / ``apply_chance`` leaves in ``events`` what it did, as JSON data (the kinds are
+``kit.games.dia_de_paga.EVENT_KINDS``): the session's log and the calendar's narrator read them.
+
 Money moves only through ``_transfer`` (the one ledger): accounts are the bank, each player's cash,
 each player's savings book, the kitty, the lottery pot and the stake of a running "En caso de
 necesidad" bet. The bank records ``paid_out`` and ``taken_in``, so always
