@@ -125,9 +125,13 @@ def _both(key: str, prefix: str = "kit sim: ", **values: object) -> str:
 
 def _workers(text: str) -> int:
     """--workers: a whole number of processes above 0, or a plain message."""
-    if not text.strip().isdigit() or int(text) < 1:
+    try:
+        workers = int(text)
+    except ValueError:
+        workers = 0
+    if workers < 1:
         raise argparse.ArgumentTypeError(_both("sim.bad_workers", prefix="", value=text))
-    return int(text)
+    return workers
 
 
 def _sim(ns: argparse.Namespace) -> int:
@@ -289,6 +293,7 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--workers",
         type=_workers,
+        metavar="N",
         help="play on a Dask LocalCluster of N processes, one thread each (the [cluster] extra); "
         "the same CSV as without it",
     )

@@ -114,7 +114,7 @@ def test_an_unreachable_scheduler_is_told_in_both_languages(monkeypatch):
     assert str(stop.value.code).splitlines() == _both("sim.bad_scheduler", address="nonsense")
 
 
-@pytest.mark.parametrize("value", ["0", "-2", "dos"])
+@pytest.mark.parametrize("value", ["0", "-2", "dos", "²"])
 def test_a_bad_number_of_workers_is_told_plainly(value, capsys):
     with pytest.raises(SystemExit) as stop:
         main(["sim", "el_pale", "--games", "2", "--workers", value])
