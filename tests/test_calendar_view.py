@@ -19,6 +19,7 @@ from kit.games.dia_de_paga.actions import (
     TakeLoan,
 )
 from kit.games.dia_de_paga.bots import cautious_saver, gambler
+from kit.games.dia_de_paga.game import MAIL
 from kit.messages import set_language
 from kit.widgets.calendar_view import (
     ANYTIME_KINDS,
@@ -156,9 +157,9 @@ def payday_at_hand():
     state.loans = [3000, 0, 0]
     state.insured[0] = [m("m63")]  # health insurance: the doctor's bill is covered (DDP-14)
     for c in ("m17", "m47", "m77", "m01"):
-        state.piles[0].remove(m(c))
+        state.piles[MAIL].remove(m(c))
         state.mail[0].append(m(c))
-    state.piles[0].remove(m("m63"))
+    state.piles[MAIL].remove(m("m63"))
     return state
 
 
@@ -262,7 +263,7 @@ def test_insurance_kept_on_payday_covers_the_garage_bill():
     m = lambda card: mail_index(state, card)  # noqa: E731
     state.pos = [30, 1, 1]
     for c in ("m67", "m55"):  # car insurance (200 €) and a garage bill (90 €)
-        state.piles[0].remove(m(c))
+        state.piles[MAIL].remove(m(c))
         state.mail[0].append(m(c))
     state.apply(Roll())
     before = state.copy()

@@ -21,7 +21,7 @@ from kit.games.dia_de_paga.actions import (
     Roll,
     TakeLoan,
 )
-from kit.games.dia_de_paga.game import DEBT, MOVE, OVER, DiaDePagaGame
+from kit.games.dia_de_paga.game import DEBT, MAIL, MOVE, OVER, DiaDePagaGame
 from kit.games.dia_de_paga.load import load_rules
 
 RULES = load_rules()
@@ -226,7 +226,7 @@ def test_ddp_15_necessity_bet_agrees_with_the_engine_face_by_face():
     bet = ddp.necessity_bet(200)
     for face in range(1, 7):
         s = DiaDePagaGame(RULES, 2).start_state()
-        s.piles[0].remove(card)
+        s.piles[MAIL].remove(card)
         s.necessity[0].append(card)
         before = s.cash[0]
         s.apply(Gamble(200))

@@ -31,14 +31,17 @@ from kit.games.dia_de_paga.actions import (
     action_to_dict,
 )
 from kit.games.dia_de_paga.game import (
+    ACQUISITIONS,
     BANK,
     BUY,
     COMMISSION,
     DEBT,
     DRAW,
+    EVENTS,
     INSURANCE,
     KITTY,
     LOTTERY,
+    MAIL,
     MOVE,
     NECESSITY,
     OVER,
@@ -89,7 +92,7 @@ def mail_id(kind: str, k: int = 0) -> str:
 
 
 def on_top(s: DiaDePagaState, deck: int, *ids: str) -> None:
-    """Put the cards ``ids`` on top of pile ``deck`` (0 mail, 1 acquisitions, 2 events)."""
+    """Put the cards ``ids`` on top of pile ``deck`` (MAIL, ACQUISITIONS or EVENTS)."""
     cards = (RULES.mail, RULES.acquisitions, RULES.events)[deck]
     index = [next(i for i, c in enumerate(cards) if c.id == x) for x in ids]
     for i in index:
@@ -100,7 +103,7 @@ def on_top(s: DiaDePagaState, deck: int, *ids: str) -> None:
 def give_mail(s: DiaDePagaState, p: int, *ids: str) -> None:
     for x in ids:
         i = s.game.mail_index[x]
-        s.piles[0].remove(i)
+        s.piles[MAIL].remove(i)
         s.mail[p].append(i)
 
 
@@ -160,7 +163,7 @@ def test_ddp_01_setup_shuffles_are_sampled_chance_nodes():
     with pytest.raises(IllegalAction) as err:
         t.apply_chance((0, 0, 1))
     assert err.value.key == "rules_dia_de_paga.bad_shuffle"
-    assert t.phase == SHUFFLE and t.piles[0] == list(range(80))
+    assert t.phase == SHUFFLE and t.piles[MAIL] == list(range(80))
 
 
 # ------------------------------------------------------------------ DDP-02 movement
@@ -186,12 +189,12 @@ def test_ddp_02_a_roll_never_passes_day_31(start):
 def test_ddp_03_mail_days_deal_the_printed_number_face_down_until_payday():
     for day, count in ((MAIL1, 1), (MAIL2, 2), (MAIL3, 3)):
         s = fresh()
-        top = s.piles[0][:count]
+        top = s.piles[MAIL][:count]
         land(s, day)
-        assert s.mail[0] == top and len(s.piles[0]) == 80 - count
+        assert s.mail[0] == top and len(s.piles[MAIL]) == 80 - count
         assert s.cash[0] == 1500  # nothing paid before payday
     s = fresh()
-    on_top(s, 0, mail_id("bill"), mail_id("bill", 1))
+    on_top(s, MAIL, mail_id("bill"), mail_id("bill", 1))
     land(s, MAIL2)
     owed = sum(RULES.mail[c].amount for c in s.mail[0])
     s.pos[0] = 30
@@ -203,17 +206,21 @@ def test_ddp_03_mail_days_deal_the_printed_number_face_down_until_payday():
 # ------------------------------------------------------------------ DDP-04 acquisitions
 def test_ddp_04_buy_the_top_acquisition_or_put_it_at_the_bottom():
     s = fresh()
-    top = s.piles[1][0]
+    top = s.piles[ACQUISITIONS][0]
     card = RULES.acquisitions[top]
     land(s, DAY["acquisition"])
     assert s.phase == BUY and s.current_player() == 0 and Buy() in s.legal_actions()
     s.apply(Buy())
-    assert s.cash[0] == 1500 - card.price and s.owned[0] == [[top, 1]] and top not in s.piles[1]
+    assert (
+        s.cash[0] == 1500 - card.price
+        and s.owned[0] == [[top, 1]]
+        and top not in s.piles[ACQUISITIONS]
+    )
     assert conserved(s)
     t = fresh()
     land(t, DAY["acquisition"])
     t.apply(Pass())
-    assert t.piles[1][-1] == top and t.cash[0] == 1500 and t.owned[0] == []
+    assert t.piles[ACQUISITIONS][-1] == top and t.cash[0] == 1500 and t.owned[0] == []
 
 
 def test_ddp_04_any_number_may_be_owned():
@@ -238,12 +245,12 @@ def test_ddp_04_acquisition_cards_expire_after_two_months():
     assert [x[0] for x in s.owned[0]] == [c] and s.month[0] == 2
     s.cur = 0
     land(s, 31)  # payday of month 2: two months are over
-    assert s.owned[0] == [] and s.piles[1][-1] == c
+    assert s.owned[0] == [] and s.piles[ACQUISITIONS][-1] == c
 
 
 def test_ddp_04_buying_needs_the_cash_a_loan_first_is_allowed():
     s = fresh()
-    s.piles[1].sort(key=lambda i: -RULES.acquisitions[i].price)
+    s.piles[ACQUISITIONS].sort(key=lambda i: -RULES.acquisitions[i].price)
     land(s, DAY["acquisition"])
     s.cash[0] = 100
     s.taken_in += 1400
@@ -258,7 +265,7 @@ def test_ddp_04_buying_needs_the_cash_a_loan_first_is_allowed():
 def selling(players: int = 3, kitty: int = 0) -> tuple[DiaDePagaState, object]:
     """Seat 0 has sold acquisition 0 on a sell day: the commission's roll-off is next."""
     s = fresh(players)
-    s.piles[1].remove(0)
+    s.piles[ACQUISITIONS].remove(0)
     s.owned[0].append([0, 1])
     s.kitty, s.paid_out = kitty, kitty
     land(s, DAY["sell"])
@@ -269,7 +276,7 @@ def selling(players: int = 3, kitty: int = 0) -> tuple[DiaDePagaState, object]:
 
 def test_ddp_05_sell_at_real_value_and_the_commission_goes_to_the_highest_roller():
     s, card = selling(3)
-    assert s.cash[0] == 1500 + card.value and s.owned[0] == [] and s.piles[1][-1] == 0
+    assert s.cash[0] == 1500 + card.value and s.owned[0] == [] and s.piles[ACQUISITIONS][-1] == 0
     assert card.commission > 0 and s.phase == COMMISSION and s.is_chance()
     assert s.chance_outcomes() == [(f, Fraction(1, 6)) for f in range(1, 7)]  # one die
     for face in (2, 5, 3):  # the seller first, then clockwise: seat 1 rolls highest
@@ -364,7 +371,7 @@ def test_ddp_05_only_own_acquisitions_can_be_sold_and_none_means_no_decision():
     land(s, DAY["sell"])
     assert s.phase == TURN and s.cur == 1  # nothing to sell: the turn passes
     t = fresh()
-    t.piles[1].remove(0)
+    t.piles[ACQUISITIONS].remove(0)
     t.owned[0].append([0, 1])
     land(t, DAY["sell"])
     problem = unchanged(t, Sell(RULES.acquisitions[1].id))
@@ -423,7 +430,7 @@ def test_ddp_06_nobody_stakes_nothing_happens():
 @pytest.mark.parametrize("card", RULES.events, ids=lambda c: c.id)
 def test_ddp_07_event_card_is_followed_and_goes_to_the_bottom(card):
     s = fresh(3)
-    on_top(s, 2, card.id)
+    on_top(s, EVENTS, card.id)
     land(s, DAY["event"])
     a = card.amount
     expected = {
@@ -437,7 +444,7 @@ def test_ddp_07_event_card_is_followed_and_goes_to_the_bottom(card):
     assert (s.cash, s.kitty) == expected
     if card.effect == "mail":
         assert len(s.mail[0]) == a
-    assert RULES.events[s.piles[2][-1]] == card and conserved(s)
+    assert RULES.events[s.piles[EVENTS][-1]] == card and conserved(s)
 
 
 # ------------------------------------------------------------------ DDP-08, DDP-09
@@ -458,7 +465,7 @@ def test_ddp_09_election_everyone_pays_150_into_the_kitty():
 def test_ddp_10_time_change_everyone_moves_back_one_and_follows():
     s = fresh(4)
     s.pos = [TC - 2, TC + 1, 9, 8]  # 0 rolls onto the time change; 1 sits just past it
-    s.piles[1].sort(key=lambda i: RULES.acquisitions[i].price)
+    s.piles[ACQUISITIONS].sort(key=lambda i: RULES.acquisitions[i].price)
     roll(s, 2)
     # the lander moves back onto the acquisition day before the time change, and may buy
     assert s.pos[0] == TC - 1 and s.phase == BUY and s.current_player() == 0
@@ -529,7 +536,7 @@ def test_ddp_12_payday_salary_interest_bills_mail_discarded_and_back_to_start():
     s.apply(Repay(1500))
     assert s.loans[0] == 1500 and s.pos[0] == 0 and s.month[0] == 2 and s.mail[0] == []
     discarded = {s.game.mail_index[x] for x in (bill, income, mail_id("postcard"))}
-    assert set(s.piles[0][-3:]) == discarded  # paid mail goes back under the pile
+    assert set(s.piles[MAIL][-3:]) == discarded  # paid mail goes back under the pile
     assert s.phase == TURN and s.cur == 1 and conserved(s)
 
 
@@ -648,7 +655,7 @@ def test_ddp_14_insurance_dropped_means_paying_the_garage():
 def test_ddp_15_necessity_bet_five_or_six_pays_ten_times_and_the_stake_is_lost():
     s = fresh(2)
     s.necessity[0].append(s.game.mail_index[mail_id("necessity")])
-    s.piles[0].remove(s.necessity[0][0])
+    s.piles[MAIL].remove(s.necessity[0][0])
     s.apply(Gamble(200))
     assert s.phase == NECESSITY and s.bet == 200 and s.necessity[0] == []
     s.apply_chance(5)
@@ -659,7 +666,7 @@ def test_ddp_15_ddp_11_necessity_bet_lost_goes_to_the_kitty():
     s = fresh(2)
     for k in range(2):
         c = s.game.mail_index[mail_id("necessity", k)]
-        s.piles[0].remove(c)
+        s.piles[MAIL].remove(c)
         s.necessity[0].append(c)
     assert unchanged(s, Gamble(300)).key == "rules_dia_de_paga.stake_range"
     s.apply(Gamble(299))
@@ -840,9 +847,9 @@ def test_ddp_19_the_kits_small_charge_and_gift_days():
 
 def test_ddp_03_an_empty_mail_pile_gives_no_more_mail():
     s = fresh(2)
-    s.piles[0] = s.piles[0][:1]
+    s.piles[MAIL] = s.piles[MAIL][:1]
     land(s, MAIL3)
-    assert len(s.mail[0]) == 1 and s.piles[0] == []
+    assert len(s.mail[0]) == 1 and s.piles[MAIL] == []
 
 
 # ------------------------------------------------------------------ the contract
@@ -865,7 +872,7 @@ def test_json_round_trip_at_every_kind_of_node():
     s.apply_chance(DAY["acquisition"])
     check()
     s.apply(Pass())
-    s.piles[1].remove(0)
+    s.piles[ACQUISITIONS].remove(0)
     s.owned[1].append([0, 1])
     land(s, DAY["sell"])
     check()

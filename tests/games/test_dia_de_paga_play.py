@@ -49,10 +49,13 @@ from kit.games.dia_de_paga.bots import (
     random_legal,
 )
 from kit.games.dia_de_paga.game import (
+    ACQUISITIONS,
     BUY,
     DEBT,
+    EVENTS,
     INSURANCE,
     LOTTERY,
+    MAIL,
     REPAY,
     SELL,
     TURN,
@@ -95,20 +98,20 @@ def at(phase: str) -> DiaDePagaState:
     if phase == BUY:
         s.pos[0] = day["acquisition"] - 1
     elif phase == SELL:
-        s.piles[1].remove(0)
+        s.piles[ACQUISITIONS].remove(0)
         s.owned[0].append([0, 1])
         s.pos[0] = day["sell"] - 1
     elif phase == LOTTERY:
         s.pos[0] = day["lottery"] - 1
     elif phase in (INSURANCE, REPAY, DEBT):
         ins = s.game.mail_index["m63"]
-        s.piles[0].remove(ins)
+        s.piles[MAIL].remove(ins)
         s.mail[0].append(ins)
         s.apply(TakeLoan(1500))
         s.pos[0] = 30
         if phase == DEBT:
             for c in [i for i, c in enumerate(RULES.mail) if c.kind in ("bill", "doctor")]:
-                s.piles[0].remove(c)
+                s.piles[MAIL].remove(c)
                 s.mail[0].append(c)
     s.apply(Roll())
     s.apply_chance(1)
@@ -213,10 +216,12 @@ def check(s: DiaDePagaState) -> None:
     held = [
         c for p in range(g.n) for c in (*s.mail[p], *s.opened[p], *s.necessity[p], *s.insured[p])
     ]
-    assert sorted(s.piles[0] + held) == list(range(80)), "mail cards lost"
+    assert sorted(s.piles[MAIL] + held) == list(range(80)), "mail cards lost"
     owned = [c for p in range(g.n) for c, _ in s.owned[p]]
-    assert sorted(s.piles[1] + owned) == list(range(len(RULES.acquisitions))), "acquisitions lost"
-    assert sorted(s.piles[2]) == list(range(16)), "event cards lost"
+    assert sorted(s.piles[ACQUISITIONS] + owned) == list(range(len(RULES.acquisitions))), (
+        "acquisitions lost"
+    )
+    assert sorted(s.piles[EVENTS]) == list(range(16)), "event cards lost"
     assert all(0 <= x <= 31 for x in s.pos)
     text = s.to_json()
     assert DiaDePagaState.from_json(text, g).to_json() == text, "JSON round trip"
