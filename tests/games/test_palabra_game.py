@@ -418,6 +418,8 @@ def test_plb_12_agreed_number_of_rounds():
     assert not s.is_terminal()
     s.apply(Exchange((s.hands[1][0],)))
     assert s.is_terminal() and s.ended == "rounds" and s.scores == [0, 0]
+    assert [e["kind"] for e in s.events][-2:] == ["round", "game_over"]
+    assert s.events[-2] == {"kind": "round", "round": 1, "scores": [0, 0]}
     assert s.winner() is None  # a tie
 
 

@@ -74,7 +74,7 @@ __all__ = [
 
 # every kind of event the engine records (kit.games.palabra.game's docstring says what each holds)
 EVENTS = ("cut", "cut_again", "first", "deal", "banked", "joker", "shave", "play", "exchange",
-          "pass", "draw", "penalty", "game_over")  # fmt: skip
+          "pass", "draw", "round", "penalty", "game_over")  # fmt: skip
 
 
 def _load(game: object = "palabra", players: int | list[str] = 2, **options) -> PalabraGame:

@@ -196,6 +196,8 @@ def _end_turn(s: Any, placed: bool) -> None:
         s.events.append({"kind": "draw", "player": me, "cards": drew})
     s.turns += 1
     g = s.game
+    if s.turns % g.n == 0:  # every player has had a turn since the last round ended
+        s.events.append({"kind": "round", "round": s.turns // g.n, "scores": list(s.scores)})
     if not s.deck and not s.hands[me]:  # PLB-12
         finish(s, "played_out")
     elif s.idle >= g.n:

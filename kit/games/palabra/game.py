@@ -53,7 +53,8 @@ target, letters, target_points, drew), ``shave`` (player, target, cards, positio
 word, points, target_points, score, drew), ``play`` (player, play: word/straight/flush/build/
 vowels/palabra, cards, labels, word, points, score: the breakdown; a build adds target and base),
 ``exchange`` (player, cards: how many), ``pass`` (player), ``draw`` (player, cards: how many),
-``penalty`` (player, cards, points, score), ``game_over`` (why, scores, winner).
+``round`` (round: how many are over, scores), ``penalty`` (player, cards, points, score),
+``game_over`` (why: played_out, passes, stalled or rounds; scores, winner).
 """
 
 from __future__ import annotations
