@@ -98,7 +98,6 @@ def _most_repay(actions: list[Any]) -> Any:
 def cautious_saver(state: DiaDePagaState, rng: Random) -> Any:
     ph = state.phase
     p = state.actor()
-    actions = state.legal_actions()
     if ph == DEBT:
         return _pay_debt(state, use_savings=True)
     if ph == TURN:
@@ -108,13 +107,14 @@ def cautious_saver(state: DiaDePagaState, rng: Random) -> Any:
         return Roll()
     if ph == BUY:
         card = state.offer()
-        if card.value > card.price and state.cash[p] - card.price >= RESERVE and Buy() in actions:
+        if card.value > card.price and state.cash[p] - card.price >= RESERVE and _ok(state, Buy()):
             return Buy()
         return Pass()
-    if ph == SELL:
-        return _best_sale(state, actions)
     if ph == LOTTERY:
         return NoStake()
+    actions = state.legal_actions()  # listed only where the answer is picked from them
+    if ph == SELL:
+        return _best_sale(state, actions)
     if ph == INSURANCE:
         keep = _of(actions, KeepInsurance)
         return keep[0] if keep else _of(actions, DropInsurance)[0]
@@ -127,7 +127,6 @@ def borrower(state: DiaDePagaState, rng: Random) -> Any:
     ph = state.phase
     p = state.actor()
     r = state.game.rules
-    actions = state.legal_actions()
     if ph == DEBT:
         return _pay_debt(state, use_savings=False)
     if ph == TURN:
@@ -136,10 +135,11 @@ def borrower(state: DiaDePagaState, rng: Random) -> Any:
         card = state.offer()
         if card.value <= card.price:
             return Pass()
-        if Buy() in actions:
+        if _ok(state, Buy()):
             return Buy()
         short = card.price - state.cash[p]
         return TakeLoan(-(-short // r.loan_unit) * r.loan_unit)
+    actions = state.legal_actions()
     if ph == SELL:
         return _best_sale(state, actions)
     if ph == LOTTERY:
