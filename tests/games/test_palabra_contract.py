@@ -193,3 +193,12 @@ def test_a_wrong_kind_of_chance_outcome_is_refused(full):
     assert shuffle.chance_refusal(order) is None
     for bad in (list(order), (True, *order[1:]), order[:-1], (*order[:-1], 0)):
         assert shuffle.chance_refusal(bad).key == "rules_palabra.bad_shuffle"
+
+
+def test_a_save_from_before_the_real_cut_still_loads(full):
+    """A class file written before PLB-01's cut and PLB-09's pile: the new fields start empty."""
+    s = next(after for _, _, after in seeded_game(full, 7, (greedy,)) if after.turns == 2)
+    data = json.loads(s.to_json())
+    old = {k: v for k, v in data.items() if k not in ("swapped", "cutters", "cut")}
+    old["last"] = [{"player": 0, "kind": "pass"}]
+    assert PalabraState.from_json(json.dumps(old), full) == s

@@ -9,6 +9,18 @@
     >>> state.hand_cards(state.current_player())      # seven cards
     >>> state.apply(Word(cards=(12, 40, 3)))          # or Joker / Shave first, then a play
 
+Who is likely to begin is a question the chance nodes answer exactly (PLB-01), e.g. two players:
+
+    >>> s = PalabraGame(players=2).new_state()
+    >>> win = {0: 0, 1: 0}; again = 0
+    >>> for a, p in s.chance_outcomes():
+    ...     first = s.chance_child(a)
+    ...     for b, q in first.chance_outcomes():
+    ...         last = first.chance_child(b).events[-1]        # "first" or "cut_again"
+    ...         if last["kind"] == "first": win[last["player"]] += p * q
+    ...         else: again += p * q
+    >>> win[0] / (1 - again)                                   # Fraction(1, 2), re-cuts included
+
 How a game goes, as states (``state.phase``):
 
 - ``cut`` (chance, exact: each node lists its outcomes with their Fractions): PLB-01, each player
@@ -239,6 +251,9 @@ class PalabraState(State):
                     n=len(game.cards),
                 )
             )
+        if "cutters" not in data:  # saved before the real cut (PLB-01) and the pile's turnover
+            cutters = list(range(game.n)) if data.get("phase") == CUT else []
+            data = {"swapped": 0, "cut": [], **data, "cutters": cutters}
         missing = [f for f in _FIELDS if f not in data]
         if missing:
             raise ValueError(t("rules_palabra.saved_missing", fields=", ".join(missing)))
