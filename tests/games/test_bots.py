@@ -7,7 +7,7 @@ import pickle
 from random import Random
 
 import pytest
-from conftest import REAL, conserved, fresh, game_of, give, sq_of
+from conftest import REAL, conserved, fresh, game_of, give, make_rules, sq_of
 from test_invariants import check, random_trade
 
 from kit.games.property import bots
@@ -31,7 +31,7 @@ from kit.games.property.bots import (
     random_legal,
     trader,
 )
-from kit.games.property.game import DEBT, TRADE, TURN, play_out
+from kit.games.property.game import DEBT, TRADE, TURN, PropertyGame, play_out
 
 BOTS = [buy_everything, build_asap, never_buy, cash_reserve(50_000), random_legal, dealmaker]
 
@@ -247,6 +247,14 @@ def _whole_by_search(state, p):
     return [i for i, m in enumerate(state.game.lot_groups) if all(owner[t] == p for t in m)]
 
 
+def _tradable(state, t):
+    """No buildings on the title, nor on its group where the rules forbid trading those."""
+    g = state.game
+    group = g.group_members[g.t_group[t]]
+    blocked = g.rules.trade_blocked_by_group_buildings
+    return not state.level[t] and not (blocked and any(state.level[m] for m in group))
+
+
 def _wants_by_search(state, p):
     """The groups ``p`` could complete with one other player's titles (see ``trader``),
     searched on the board group by group, as the traders did before they kept a table."""
@@ -262,7 +270,7 @@ def _wants_by_search(state, p):
             q >= 0
             and all(owner[t] == q for t in missing)
             and len(mine) >= len(missing)
-            and all(bots._tradable(state, t) for t in missing)
+            and all(_tradable(state, t) for t in missing)
         ):
             out.append((i, q, missing))
     return out
@@ -336,6 +344,23 @@ def test_the_traders_table_agrees_with_a_search_of_the_board(name):
                 assert bots._wants(s, p) == _wants_by_search(s, p)
             seen += bool(bots._wants(s, s.cur))
     assert seen > 50  # positions where a deal is sought, not only empty answers
+
+
+@pytest.mark.parametrize("blocked", [False, True])
+def test_the_traders_do_not_seek_titles_that_buildings_hold_back(blocked):
+    """PROP-12, RUT-05: a missing title with a building on it is not sought, nor, where the
+    rules block trading a group with buildings, one whose group has a building anywhere."""
+    g = PropertyGame(make_rules(trade_blocked_by_group_buildings=blocked), 4)
+    s = g.start_state(0)
+    give(s, 0, 6, 8)  # two of group B (6, 8, 9)
+    give(s, 1, 9)
+    t = sq_of(s, 9)
+    want = (next(i for i, m in enumerate(g.lot_groups) if t in m), 1, (t,))
+    assert bots._wants(s, 0) == _wants_by_search(s, 0) == [want]
+    s.level[sq_of(s, 8)] = 1  # a house on one's own lot of the group (set by hand)
+    assert bots._wants(s, 0) == _wants_by_search(s, 0) == ([] if blocked else [want])
+    s.level[sq_of(s, 8)], s.level[sq_of(s, 9)] = 0, 1  # a house on the missing title
+    assert bots._wants(s, 0) == _wants_by_search(s, 0) == []
 
 
 @pytest.mark.parametrize("name", REAL)

@@ -96,7 +96,8 @@ def _policy(reserve: int | None, build: bool, buy: bool) -> Policy:
         phase = state.phase
         p = state.cur if phase in (TURN, AFTER, BUY) else state.current_player()
         if reserve is None and phase in (TURN, AFTER):  # the hot path: no list of all actions
-            if build and phase == AFTER:  # builds after each landing, while it can
+            # builds after each landing, while it can: only on a group it owns whole
+            if build and phase == AFTER and _look(state.game, state.owner).whole[p]:
                 squares = state.buildable(p)
                 if squares:
                     return Build(squares[0])
@@ -263,16 +264,6 @@ def _whole(owner: list[int], g: Any, p: int) -> list[int]:
     return _look(g, owner).whole[p]
 
 
-def _tradable(state: Any, t: int) -> bool:
-    g = state.game
-    if state.level[t]:
-        return False
-    return not (
-        g.rules.trade_blocked_by_group_buildings
-        and any(state.level[m] for m in g.group_members[g.t_group[t]])
-    )
-
-
 def _wants(state: Any, p: int) -> list[tuple[int, int, tuple[int, ...]]]:
     """(lot group, other player, titles missing) for each lot group that ``p`` could complete
     with titles of one other player: ``p`` owns at least as many of the group as he does, no
@@ -281,8 +272,13 @@ def _wants(state: Any, p: int) -> list[tuple[int, int, tuple[int, ...]]]:
 
 
 def _tradable_wants(state: Any, wants: list[tuple[int, int, tuple[int, ...]]]) -> list[Any]:
-    """Those of ``wants`` (from a `_Look`) whose missing titles have no buildings."""
-    return [want for want in wants if all(_tradable(state, t) for t in want[2])]
+    """Those of ``wants`` (from a `_Look`) whose missing titles may change hands: none has
+    buildings, nor (where the rules say so) does any title of its group."""
+    g = state.game
+    level = state.level
+    if g.rules.trade_blocked_by_group_buildings:
+        return [w for w in wants if not any(level[t] for t in g.lot_groups[w[0]])]
+    return [w for w in wants if not any(level[t] for t in w[2])]
 
 
 PREMIUM = 2  # the price of titles that complete the buyer's group and not the seller's
