@@ -60,7 +60,7 @@ def owes_hotel_rent(name: str, cash: int, *squares: int) -> PropertyState:
     give(s, 0, *squares)
     set_cash(s, 0, cash * u)
     roll(s, 1, 2)
-    assert s.phase == "debt" and s.debts == [[0, 1, 450 * u, "rent"]]
+    assert s.phase == "debt" and s.debts == [(0, 1, 450 * u, "rent")]
     return s
 
 
@@ -100,7 +100,7 @@ def test_prop_14_pay_a_player_creditor_with_titles_at_board_price(pays):
     assert conserved(s)
     # the creditor decides on each: redeem at once (+10 %) or keep it mortgaged (later +20 %)
     assert s.phase == "redeem" and s.current_player() == 1
-    assert s.redeem_queue == [[1, sq_of(s, 9)], [1, sq_of(s, 11)]]
+    assert s.redeem_queue == [(1, sq_of(s, 9)), (1, sq_of(s, 11))]
     assert s.redeem_cost(sq_of(s, 9)) == 66 * u
     s.apply(Redeem(9))
     s.apply(KeepMortgaged(11))
@@ -201,10 +201,10 @@ def test_prop_14_several_creditors_are_paid_in_turn():
     put_on_top(s, "cofre", "c2")
     roll(s, 1, 1)
     assert s.phase == "debt"
-    assert s.debts == [[0, 1, 50, "card"], [0, 2, 50, "card"], [0, 3, 50, "card"]]
+    assert s.debts == [(0, 1, 50, "card"), (0, 2, 50, "card"), (0, 3, 50, "card")]
     assert s.legal_actions() == [PayWithTitles((6,))]
     s.apply(PayWithTitles((6,)))
-    assert s.phase == "debt" and s.debts == [[0, 2, 50, "card"], [0, 3, 50, "card"]]
+    assert s.phase == "debt" and s.debts == [(0, 2, 50, "card"), (0, 3, 50, "card")]
     assert s.legal_actions() == [DeclareBankruptcy()]
     s.apply(DeclareBankruptcy())
     assert not s.alive[0] and s.owner_of(6) == 1 and s.debts == [] and conserved(s)

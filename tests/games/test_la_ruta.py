@@ -207,7 +207,7 @@ def test_rut_11_bankrupt_to_the_crown_the_properties_are_auctioned_buildings_exc
     s.cash[0] = 0
     s.pos[0] = 1
     roll(s, 1, 2)  # the alcabalas: 20,000 to the Crown
-    assert s.phase == "debt" and s.debts == [[0, BANK, 20_000, "tax"]]
+    assert s.phase == "debt" and s.debts == [(0, BANK, 20_000, "tax")]
     s.apply(SellBuilding(1))
     s.apply(SellBuilding(3))
     s.apply(Mortgage(1))

@@ -425,7 +425,7 @@ def test_prop_14_debt_paid_after_selling_buildings(name):
     s.pos[0] = 3
     roll(s, 1, 2)
     rent = s.game.t_rents[sq_of(s, 6)][0]
-    assert s.phase == "debt" and s.debts == [[0, 1, rent, "rent"]]
+    assert s.phase == "debt" and s.debts == [(0, 1, rent, "rent")]
     s.apply(SellBuilding(1))
     assert s.debts == [] and s.phase == "after" and s.cash[1] == s.game.rules.start_money + rent
 

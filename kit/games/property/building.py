@@ -186,13 +186,13 @@ def check_square_action(s: Any, action: Any) -> IllegalAction | None:
     problem = redeem_problem(s, p, t)
     if problem is not None:
         return problem
-    if ph in _ANYTIME or (ph == REDEEM and s.redeem_queue[0][1] == t):
+    if ph in _ANYTIME or (ph == REDEEM and s.redeem_queue[0].title == t):
         return None
     return Refused("rules_property.pending")
 
 
 def check_keep(s: Any, action: Any) -> IllegalAction | None:
-    if s.phase == REDEEM and title_of(s, action.square) == s.redeem_queue[0][1]:
+    if s.phase == REDEEM and title_of(s, action.square) == s.redeem_queue[0].title:
         return None
     return refused_phase(s, action)
 
@@ -284,7 +284,7 @@ class Building:
 
     def redeem_cost(self, t: int) -> int:
         g = self.game
-        if self.phase == REDEEM and self.redeem_queue[0][1] == t:
+        if self.phase == REDEEM and self.redeem_queue[0].title == t:
             return g.t_redeem[t]
         return g.t_redeem_late[t] if self.late[t] else g.t_redeem[t]
 

@@ -31,7 +31,7 @@ from kit.games.property.refusals import (
     square_refusal,
     title_of,
 )
-from kit.games.property.state import BANK, DEBT, FREE, HOTEL, NEXT, NO_LOT
+from kit.games.property.state import BANK, DEBT, FREE, HOTEL, NEXT, NO_LOT, Pending
 
 _SUMS = 4096  # past this many sums still short, the titles offered are a good set, not the best
 
@@ -176,7 +176,7 @@ class Debts:
     def _titles_open(self) -> bool:
         """Whether the debt at the head of the queue may be paid with titles (PROP-14): the rules
         allow it and the creditor is a player still in the game."""
-        c = self.debts[0][1]
+        c = self.debts[0].creditor
         return self.game.rules.pay_debt_with_titles and c != BANK and self.alive[c]
 
     def _receive_title(self, q: int, t: int, how: str) -> None:
@@ -192,7 +192,7 @@ class Debts:
         )
         if q != BANK and self.mortgaged[t]:  # PAL-08, SUP-07, RUT-07: redeem now or later
             self.late[t] = True
-            self.redeem_queue.append([q, t])
+            self.redeem_queue.append(Pending(q, t))
 
     def _do_titles(self, action: Any) -> None:
         """PROP-14: all the cash and these titles to the player creditor; the debt is settled and
@@ -201,27 +201,26 @@ class Debts:
         d, c, _, _ = self.debts.pop(0)
         self._transfer(d, c, self.cash[d], "titles")
         handed = sorted(g.sq_title[sq] for sq in action.squares)  # board order
-        self.redeem_queue = [x for x in self.redeem_queue if x[1] not in handed]
+        self.redeem_queue = [x for x in self.redeem_queue if x.title not in handed]
         for t in handed:
             self.late[t] = False
             self._receive_title(c, t, "debt")
         self._flush()
 
     def _do_bankruptcy(self, action: Any) -> None:
-        self._bankrupt(self.debts[0][0])
+        self._bankrupt(self.debts[0].debtor)
 
     def _bankrupt(self, d: int) -> None:
         """PROP-14, RUT-11: the player is out; to a player everything goes to the creditor."""
         g = self.game
         self._complete = None
-        creditor = self.debts[0][1]
+        creditor = self.debts[0].creditor
         if creditor != BANK and not self.alive[creditor]:
             creditor = BANK
         self._emit("bankrupt", player=d, to=None if creditor == BANK else creditor)
-        self.debts = [x for x in self.debts if x[0] != d]
-        for x in self.debts:  # what others owed him goes to the bank
-            if x[1] == d:
-                x[1] = BANK
+        self.debts = [  # what others owed him goes to the bank
+            x._replace(creditor=BANK) if x.creditor == d else x for x in self.debts if x.debtor != d
+        ]
         for t, o in enumerate(self.owner):  # buildings back to the bank at half price
             if o == d and self.level[t]:
                 lv = self.level[t]
@@ -238,7 +237,7 @@ class Debts:
         self.alive[d] = False
         self.jail[d] = FREE
         self.skip[d] = 0
-        self.redeem_queue = [x for x in self.redeem_queue if x[0] != d]
+        self.redeem_queue = [x for x in self.redeem_queue if x.player != d]
         if creditor == BANK:
             self._to_the_bank(d)
         else:

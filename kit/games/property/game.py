@@ -183,29 +183,36 @@ def play_out(
 
     Chance is sampled with ``rng``; seat i is played by ``policies[i](state, rng)``. Bots choose
     from ``legal_actions()``, so by default their actions are applied without being checked a
-    second time (``checked=True`` checks every one, as ``apply`` does). Events are recorded as
-    by ``apply``: the list is the last step's.
+    second time (``checked=True`` checks every one, as ``apply`` does: then ``events`` is the last
+    step's; unchecked, it holds the events of the turn being played).
     """
+    if checked:
+        while state.phase != OVER and state.turns <= max_turns:
+            if state.is_chance():
+                state.apply_chance(state.sample_chance(rng))
+            else:
+                state.apply(policies[state.current_player()](state, rng))
+        return state
     sample = state.sample_chance
+    chance = state._apply_chance_unchecked
+    step = state._apply_unchecked
     roll = state._roll
     r = rng.random
-    fast = not checked
-    step = state.apply if checked else state._apply_unchecked
-    chance = state.apply_chance if checked else state._apply_chance_unchecked
+    state.events = []
     while state.phase != OVER and state.turns <= max_turns:
         ph = state.phase
-        if fast:
-            state.events = []
-        if ph == DICE and fast:
-            roll(int(r() * 6) + 1, int(r() * 6) + 1)  # = apply_chance(sample_chance(rng))
-        elif ph in CHANCE_PHASES:
-            chance(sample(rng))
-        elif ph in (TURN, AFTER, BUY):
+        if ph in (TURN, AFTER, BUY):
+            if ph == TURN:
+                state.events = []  # a new list each turn: nobody reads a tournament's events
             action = policies[state.cur](state, rng)
-            if fast and type(action) is RollDice:  # = RollDice, then the dice node
+            if type(action) is RollDice:  # = RollDice, then the dice node
                 roll(int(r() * 6) + 1, int(r() * 6) + 1)
             else:
                 step(action)
+        elif ph == DICE:
+            roll(int(r() * 6) + 1, int(r() * 6) + 1)  # = apply_chance(sample_chance(rng))
+        elif ph in CHANCE_PHASES:
+            chance(sample(rng))
         else:
             step(policies[state.current_player()](state, rng))
     return state

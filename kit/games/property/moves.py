@@ -20,6 +20,7 @@ from kit.games.property.state import (
     NO_LOT,
     STATION,
     TURN,
+    Claim,
 )
 from kit.messages import t as t_
 
@@ -201,7 +202,7 @@ class Moves:
                 rent = self.rent(t)
                 if rent > 0:
                     if g._claim_float < 1:
-                        self.claim = [p, o, rent]
+                        self.claim = Claim(p, o, rent)
                         self.phase = CLAIM
                         return
                     self._charge(p, o, rent, "rent")

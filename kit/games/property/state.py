@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import floor
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kit.games.core import CHANCE, TERMINAL, State
 from kit.games.property.actions import action_from_dict, action_to_dict
@@ -55,6 +55,37 @@ class CardRef:
     @classmethod
     def of(cls, code: int) -> CardRef:
         return cls(*divmod(code, 100))
+
+
+class Debt(NamedTuple):
+    """What a player owes and could not pay at once (settled in the debt phase, PROP-14)."""
+
+    debtor: int
+    creditor: int  # a seat or BANK
+    amount: int
+    reason: str  # as in a "cash" event: rent, tax, card, fine, price ...
+
+
+class Pending(NamedTuple):
+    """A player who just received a mortgaged title and must say: redeem now or keep it."""
+
+    player: int
+    title: int
+
+
+class Proposal(NamedTuple):
+    """A trade waiting for its answer."""
+
+    proposer: int
+    terms: Any  # the ProposeTrade
+
+
+class Claim(NamedTuple):
+    """A rent the owner may or may not claim (PROP-06, a chance node)."""
+
+    payer: int
+    owner: int
+    rent: int
 
 
 @dataclass(slots=True)
@@ -150,8 +181,8 @@ _FIELDS = (
 )
 _FLAT = frozenset(  # lists of plain values
     ("cash", "pos", "alive", "jail", "skip", "loans", "owner", "mortgaged", "late", "level")
-) | frozenset(("uneven", "auction_queue", "roll_off", "claim", "last_roll"))
-_NESTED = frozenset(("decks", "held", "debts", "redeem_queue", "roll_off_dice"))
+) | frozenset(("uneven", "auction_queue", "roll_off", "last_roll"))
+_NESTED = frozenset(("decks", "held", "roll_off_dice"))
 
 
 class StateBase(State):
@@ -188,16 +219,16 @@ class StateBase(State):
         self.last_roll: list[int] | None = None
         self.paid_out = 0
         self.taken_in = 0
-        self.debts: list[list[Any]] = []  # [debtor, creditor, amount, reason], in order
+        self.debts: list[Debt] = []  # in order
         self.auction: Auction | None = None
         self.auction_queue: list[int] = []
-        self.redeem_queue: list[list[int]] = []  # [player, title]
-        self.trade: list[Any] | None = None  # [proposer, ProposeTrade]
+        self.redeem_queue: list[Pending] = []
+        self.trade: Proposal | None = None
         self.trade_resume = TURN
         self.resume = TURN
         self.trades_made = 0
         self.shuffle_k = 0
-        self.claim: list[int] | None = None  # [payer, owner, rent]
+        self.claim: Claim | None = None
         self.uneven = [False] * len(game.groups)  # made uneven by a hotel sale or a fire
         self._complete: list[list[list[int]]] | None = None  # see buildable()
         self.roll_off = list(range(n))  # PROP-01: who rolls in this round of the opening roll
@@ -219,7 +250,7 @@ class StateBase(State):
                 v = [x[:] for x in v]
             elif f == "auction":
                 v = v.copy()
-            elif f == "trade":
+            elif f in ("debts", "redeem_queue"):  # lists of immutable records
                 v = v[:]
             setattr(new, f, v)
         return new
@@ -237,7 +268,7 @@ class StateBase(State):
         for f in _FIELDS:
             v = getattr(self, f)
             if f == "trade" and v is not None:
-                v = [v[0], action_to_dict(v[1])]
+                v = [v.proposer, action_to_dict(v.terms)]
             elif f == "auction" and v is not None:
                 v = v.to_list()
             out[f] = v
@@ -271,9 +302,15 @@ class StateBase(State):
         for f in _FIELDS:
             v = data[f]
             if f == "trade" and v is not None:
-                v = [v[0], action_from_dict(v[1])]
+                v = Proposal(v[0], action_from_dict(v[1]))
+            elif f == "claim" and v is not None:
+                v = Claim(*v)
+            elif f == "redeem_queue":
+                v = [Pending(*x) for x in v]
             elif f == "auction" and v is not None:
                 v = Auction(*v)
+            elif f == "debts":
+                v = [Debt(*x) for x in v]
             setattr(new, f, v)
         return new
 
@@ -297,11 +334,11 @@ class StateBase(State):
             a = self.auction
             return a.bidders[a.turn]
         if ph == DEBT:
-            return self.debts[0][0]
+            return self.debts[0].debtor
         if ph == TRADE:
-            return self.trade[1].to_player
+            return self.trade.terms.to_player
         if ph == REDEEM:
-            return self.redeem_queue[0][0]
+            return self.redeem_queue[0].player
         if ph == OVER:
             return TERMINAL
         return CHANCE
@@ -336,11 +373,11 @@ class StateBase(State):
         if amount <= 0 or payer == creditor:
             return
         if self.cash[payer] >= amount and (
-            not self.debts or not any(d[0] == payer for d in self.debts)
+            not self.debts or not any(d.debtor == payer for d in self.debts)
         ):
             self._transfer(payer, creditor, amount, reason)
         else:
-            self.debts.append([payer, creditor, amount, reason])
+            self.debts.append(Debt(payer, creditor, amount, reason))
             self._emit(
                 "owes",
                 player=payer,

@@ -15,7 +15,7 @@ from kit.games.property.refusals import (
     square_refusal,
     title_of,
 )
-from kit.games.property.state import AFTER, MAX_TRADES_PER_TURN, NO_LOT, TRADE, TURN
+from kit.games.property.state import AFTER, MAX_TRADES_PER_TURN, NO_LOT, TRADE, TURN, Proposal
 
 
 def offer_answers(s: Any, out: list[Any]) -> None:
@@ -90,7 +90,7 @@ class Trading:
 
     def _do_propose(self, action: Any) -> None:
         self.trades_made += 1
-        self.trade = [self.cur, action]
+        self.trade = Proposal(self.cur, action)
         self.trade_resume = self.phase
         self.phase = TRADE
         self._emit(
