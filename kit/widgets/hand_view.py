@@ -188,7 +188,7 @@ def _builds_around(
     out = []
     for k in range(1, len(ids)):
         action = Build(seat, ids[:k], ids[k:], spelt)
-        if try_action(state, action)[0]:
+        if state.is_legal(action):
             label = t("hand.btn_build_around", base=base, name=name, before=word[:k],
                       after=word[k:])  # fmt: skip
             out.append((label, action))
