@@ -210,6 +210,15 @@ def test_the_log_tells_the_engines_events_of_a_move_in_spanish():
     ]
     deposit = {"player": 1, "action": action_to_dict(Deposit(100)), "events": []}
     assert entry_lines(state, deposit) == ["Jugador 2: Ingresar 100 € en la libreta"]
+    mail = start()
+    mail.pos[0] = 11
+    mail.apply(Roll())
+    mail.apply_chance(1)  # day 12: three mail cards (DDP-03), told in one line
+    entry = {"player": 0, "action": action_to_dict(Roll()), "events": mail.events}
+    assert entry_lines(mail, entry) == [
+        "Jugador 1 saca un 1: Día 12 · Correo ×3",
+        "Jugador 1 recibe 3 carta(s) de correo (se abren el día de paga)",
+    ]
 
 
 def test_every_kind_of_event_of_seeded_bot_games_is_told_in_words():

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from itertools import groupby
 from typing import Any
 
 from kit.games.core import action_to_dict
@@ -381,6 +382,8 @@ def event_text(state: Any, event: Mapping[str, Any]) -> str | None:
     if kind == "rolled":
         where = _where(rules, event["day"])
         return t("calendar.rolled", name=name, roll=event["roll"], where=where)
+    if kind == "mail_drawn":
+        return t("calendar.ev_mail_drawn", name=name, count=1)
     if kind == "moved_back":
         return t("calendar.ev_back", name=name, where=_where(rules, event["day"]))
     if kind == "acquisition_offered":
@@ -437,6 +440,11 @@ def event_text(state: Any, event: Mapping[str, Any]) -> str | None:
     return t(f"calendar.ev_{kind}", name=name, amount=amount, **values)
 
 
+def _mail_of(event: Mapping[str, Any]) -> int | None:
+    """The seat a mail card goes to, for a "mail_drawn" event (None for any other)."""
+    return event["player"] if event["kind"] == "mail_drawn" else None
+
+
 def entry_lines(state: Any, entry: Mapping[str, Any]) -> list[str]:
     """One move of a session's log in words: what the player did (a roll says where it led),
     then what the engine says followed, one line each."""
@@ -448,10 +456,12 @@ def entry_lines(state: Any, entry: Mapping[str, Any]) -> list[str]:
         )
         label = action_label(state, action, offered=offered)
         lines.append(t("calendar.done", name=state.game.names[entry["player"]], action=label))
-    for event in entry["events"]:
-        text = event_text(state, event)
-        if text is not None:
-            lines.append(text)
+    for seat, run in groupby(entry["events"], key=_mail_of):
+        if seat is not None:  # a player's mail cards in a row: one line
+            count = len(list(run))
+            lines.append(t("calendar.ev_mail_drawn", name=state.game.names[seat], count=count))
+            continue
+        lines += [text for event in run if (text := event_text(state, event)) is not None]
     return lines
 
 
