@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from random import Random
 from typing import Any
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, ref
 
 from kit.games.core import random_legal as random_legal  # the shared bot, re-exported
 from kit.games.property.actions import (
@@ -72,8 +72,8 @@ def _raise_money(state: Any, p: int) -> Any:
     """In debt: the first building that ``legal_actions`` offers to sell, else the first title it
     offers to mortgage, else bankruptcy, else its first offer (a payment with titles). The
     titles are asked in the list's order (the board's) with ``is_legal``, one action at a time,
-    so the choice is the list's without building the list; it is built only when nothing is
-    left to sell or mortgage."""
+    so the choice is the list's without building the list; it is built only for a payment with
+    titles."""
     g = state.game
     legal = state.is_legal
     mine = [t for t, o in enumerate(state.owner) if o == p]
@@ -83,8 +83,9 @@ def _raise_money(state: Any, p: int) -> Any:
     for t in mine:
         if not state.mortgaged[t] and legal(a := Mortgage(g.t_square[t])):
             return a
-    actions = state.legal_actions()
-    return _first(actions, DeclareBankruptcy) or actions[0]
+    if legal(bankrupt := DeclareBankruptcy()):
+        return bankrupt
+    return state.legal_actions()[0]
 
 
 def _move_on(actions: list[Any]) -> Any:
@@ -231,15 +232,25 @@ class _Table:
 
 _TABLES: WeakKeyDictionary[Any, _Table] = WeakKeyDictionary()
 _LOOKS_KEPT = 4096
+_LAST: list[Any] = [lambda: None, None]  # a weak reference to the game of the last look, its table
 
 
 def _table(g: Any) -> _Table:
     """Game ``g``'s table. The tables go with their games (weak keys), and a bot stays a plain
     function that keeps nothing itself, so it pickles by name as before."""
+    if _LAST[0]() is g:
+        return _LAST[1]
     table = _TABLES.get(g)
     if table is None:
         table = _TABLES[g] = _Table(g)
+    _LAST[:] = ref(g), table
     return table
+
+
+def forget() -> None:
+    """Empty the traders' tables, as if no game had been looked at (tests, benchmarks)."""
+    _TABLES.clear()
+    _LAST[:] = (lambda: None), None
 
 
 def _look(g: Any, owner: list[int]) -> _Look:
