@@ -137,7 +137,7 @@ from kit.games.dia_de_paga.lottery import LotteryRules
 from kit.games.dia_de_paga.market import MarketRules
 from kit.games.dia_de_paga.month import MonthRules
 from kit.games.dia_de_paga.payday import PaydayRules
-from kit.games.dia_de_paga.rules import DiaDePagaRules
+from kit.games.dia_de_paga.rules import Day, DiaDePagaRules
 from kit.games.dia_de_paga.words import Say, action_words, allowed_words, phase_words
 from kit.messages import t
 
@@ -185,7 +185,8 @@ ANSWERS: dict[type, Answer] = {
     a.kind: a
     for a in (*month.ANSWERS, *market.ANSWERS, *lottery.ANSWERS, *payday.ANSWERS, *bank.ANSWERS)
 }
-assert set(ANSWERS) == set(ACTIONS.values()), "every action has its rules"
+if set(ANSWERS) != set(ACTIONS.values()):  # an action without its rules fails at import
+    raise TypeError(f"actions without rules: {set(ACTIONS.values()) ^ set(ANSWERS)}")
 ANYTIME_ANSWERS = tuple(a for a in ANSWERS.values() if a.phase is None)
 BY_PHASE: dict[str, tuple[Answer, ...]] = {
     phase: tuple(a for a in ANSWERS.values() if a.phase == phase)
@@ -571,7 +572,7 @@ class DiaDePagaState(MonthRules, MarketRules, LotteryRules, PaydayRules, BankRul
     def loan_cards(self, p: int) -> int:
         return self.loans[p] // self.game.rules.loan_unit
 
-    def day_of(self, p: int):
+    def day_of(self, p: int) -> Day | None:
         """The Day square player ``p`` stands on (None on Salida)."""
         return None if self.pos[p] == START else self.game.rules.day(self.pos[p])
 
