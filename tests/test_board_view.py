@@ -154,7 +154,7 @@ def test_players_cards_and_jail_are_shown():
     state = kit.load("superpoly", players=3).start_state()
     state.jail[1] = 1
     state.pos[1] = 10
-    state.held[2] = [0]
+    state.held[2] = [state.game.card_ref(state.game.decks[0].name, state.game.decks[0].cards[0].id)]
     view = board_view(state)
     assert view["players"][1]["in_jail"] and view["players"][1]["jail_turns"] == 1
     assert "Prisión" in view["players"][1]["jail_text"]

@@ -87,10 +87,10 @@ def test_pal_05_pay_100000_then_roll():
 def test_pal_05_get_out_card():
     s = jailed(fresh(PAL))
     ref = s.game.card_ref("suerte", next(c.id for c in s.game.decks[0].cards if c.kept))
-    s.decks[0].remove(ref % 100)
+    s.decks[0].remove(ref.card)
     s.held[0].append(ref)
     s.apply(UseJailCard())
-    assert s.jail[0] == -1 and s.decks[0][-1] == ref % 100 and s.cash[0] == 1_500_000
+    assert s.jail[0] == -1 and s.decks[0][-1] == ref.card and s.cash[0] == 1_500_000
 
 
 def test_pal_05_third_roll_without_double_leaves_with_no_fine_and_moves():

@@ -89,10 +89,10 @@ def test_rut_06_alcabala_pays_the_crown_and_the_exemption_card_saves_it_once():
     assert s.cash[0] == START - 20_000 and s.taken_in == 20_000
     s = fresh(RUT)
     ref = s.game.card_ref("cofre", "cofre-09")
-    s.decks[1].remove(ref % 100)
+    s.decks[1].remove(ref.card)
     s.held[0].append(ref)
     roll(s, 1, 3)
-    assert s.cash[0] == START and s.held[0] == [] and s.decks[1][-1] == ref % 100
+    assert s.cash[0] == START and s.held[0] == [] and s.decks[1][-1] == ref.card
 
 
 def test_rut_07_mortgage_lends_half_the_price_after_selling_the_whole_groups_buildings():
@@ -150,7 +150,7 @@ def test_rut_08_galleys_exits_double_card_bought_or_fine():
     s = fresh(RUT)  # buying the card from another player, then using it
     s.pos[0], s.jail[0] = 10, 0
     ref = s.game.card_ref("suerte", "suerte-09")
-    s.decks[0].remove(ref % 100)
+    s.decks[0].remove(ref.card)
     s.held[1].append(ref)
     s.apply(ProposeTrade(to_player=1, take_cards=(ref,), money=5_000))
     s.apply(AcceptTrade())

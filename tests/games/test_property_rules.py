@@ -26,7 +26,7 @@ from kit.games.property.actions import (
     SellBuilding,
     UseJailCard,
 )
-from kit.games.property.game import BANK
+from kit.games.property.game import BANK, CardRef
 
 
 def card_ref(state, effect):
@@ -34,7 +34,7 @@ def card_ref(state, effect):
     for d, deck in enumerate(g.decks):
         for c, card in enumerate(deck.cards):
             if card.effect == effect:
-                return deck.name, card.id, d * 100 + c
+                return deck.name, card.id, CardRef(d, c)
     pytest.skip(f"no {effect} card in {g.rules.name}")
 
 
@@ -231,14 +231,14 @@ def test_prop_07_get_out_card_is_kept_used_then_goes_to_the_bottom_and_may_be_so
     sq = deck_square(s, deck)
     s.pos[0] = sq - 3
     roll(s, 1, 2)
-    assert s.held[0] == [ref] and ref % 100 not in s.decks[d]
+    assert s.held[0] == [ref] and ref.card not in s.decks[d]
     s.apply(ProposeTrade(to_player=1, give_cards=(ref,), money=-1000))  # sold to player 1
     s.apply(AcceptTrade())
     assert s.held[1] == [ref] and s.cash[0] == s.game.rules.start_money + 1000
     s.apply(EndTurn())
     s.pos[1], s.jail[1] = 10, 0
     s.apply(UseJailCard())
-    assert s.jail[1] == -1 and s.held[1] == [] and s.decks[d][-1] == ref % 100
+    assert s.jail[1] == -1 and s.held[1] == [] and s.decks[d][-1] == ref.card
 
 
 def test_prop_08_go_to_jail_square_sends_without_salary(name):

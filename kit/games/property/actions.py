@@ -92,8 +92,8 @@ class ProposeTrade:
     give: tuple[int, ...] = ()
     take: tuple[int, ...] = ()
     money: int = 0
-    give_cards: tuple[int, ...] = ()  # kept cards, as ids from state.held_cards(player)
-    take_cards: tuple[int, ...] = ()
+    give_cards: tuple[tuple[int, int], ...] = ()  # kept cards: CardRefs (deck, card), as
+    take_cards: tuple[tuple[int, int], ...] = ()  # state.held_cards(player) names them
 
 
 @dataclass(frozen=True, slots=True)

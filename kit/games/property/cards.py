@@ -166,7 +166,7 @@ class Cards:
             text_en=card.text_en,  # the rulebook's English, where there is one
         )
         if kept(card):
-            self.held[p].append(CardRef(d, c).code)
+            self.held[p].append(CardRef(d, c))
         else:
             self.decks[d].append(c)
         effect = HANDLERS[card.effect]
@@ -174,19 +174,18 @@ class Cards:
         if not effect.moves:
             self._proceed(AFTER)
 
-    def _held_card(self, p: int, effects: tuple[str, ...]) -> int | None:
+    def _held_card(self, p: int, effects: tuple[str, ...]) -> CardRef | None:
         g = self.game
         for code in self.held[p]:
             if g.card(code).effect in effects:
                 return code
         return None
 
-    def _return_card(self, p: int, code: int) -> None:
-        self.held[p].remove(code)
-        ref = CardRef.of(code)
+    def _return_card(self, p: int, ref: CardRef) -> None:
+        self.held[p].remove(ref)
         self.decks[ref.deck].append(ref.card)
 
-    def _usable_jail_card(self, p: int) -> int | None:
+    def _usable_jail_card(self, p: int) -> CardRef | None:
         g = self.game
         for code in self.held[p]:
             if g.card(code).effect == "get_out_of_jail":
@@ -197,8 +196,8 @@ class Cards:
                 return code
         return None
 
-    def held_cards(self, player: int) -> list[tuple[int, str]]:
-        """The kept cards of a player: (code for ProposeTrade, text)."""
+    def held_cards(self, player: int) -> list[tuple[CardRef, str]]:
+        """The kept cards of a player: (the CardRef to name in ProposeTrade, its text)."""
         return [(code, self.game.card(code).text) for code in self.held[player]]
 
     def _fire(self, p: int, houses: int) -> None:

@@ -39,22 +39,12 @@ LOT, STATION, UTILITY = 0, 1, 2
 _KIND = {"lot": LOT, "station": STATION, "utility": UTILITY}
 
 
-@dataclass(frozen=True, slots=True)
-class CardRef:
+class CardRef(NamedTuple):
     """A card of a deck: which deck (its index in the rule set) and its place in the printed
-    deck. Kept cards are held as these and named so in ProposeTrade (see `CardRef.code`)."""
+    deck. Kept cards are held as these and named so in ProposeTrade (a pair in saved games)."""
 
     deck: int
     card: int
-
-    @property
-    def code(self) -> int:
-        """The card as one int (deck × 100 + card), as actions and saved games name it."""
-        return self.deck * 100 + self.card
-
-    @classmethod
-    def of(cls, code: int) -> CardRef:
-        return cls(*divmod(code, 100))
 
 
 class Debt(NamedTuple):
@@ -182,7 +172,7 @@ _FIELDS = (
 _FLAT = frozenset(  # lists of plain values
     ("cash", "pos", "alive", "jail", "skip", "loans", "owner", "mortgaged", "late", "level")
 ) | frozenset(("uneven", "auction_queue", "roll_off", "last_roll"))
-_NESTED = frozenset(("decks", "held", "roll_off_dice"))
+_NESTED = frozenset(("decks", "held", "roll_off_dice"))  # lists of lists
 
 
 class StateBase(State):
@@ -213,7 +203,7 @@ class StateBase(State):
         self.houses = r.houses
         self.hotels = r.hotels
         self.decks = [list(range(len(d.cards))) for d in game.decks]  # top first
-        self.held: list[list[int]] = [[] for _ in range(n)]  # kept cards (CardRef codes)
+        self.held: list[list[CardRef]] = [[] for _ in range(n)]  # kept cards
         self.doubles = 0
         self.again = False
         self.last_roll: list[int] | None = None
@@ -307,6 +297,8 @@ class StateBase(State):
                 v = Claim(*v)
             elif f == "redeem_queue":
                 v = [Pending(*x) for x in v]
+            elif f == "held":
+                v = [[CardRef(*ref) for ref in hand] for hand in v]
             elif f == "auction" and v is not None:
                 v = Auction(*v)
             elif f == "debts":
@@ -536,9 +528,7 @@ class StateBase(State):
             if max(levels) - min(levels) > 1 and not self.uneven[grp]:
                 wrong.append(f"uneven building in group {g.groups[grp]}")
         for d, deck in enumerate(g.decks):
-            held = [
-                ref.card for hand in self.held for ref in map(CardRef.of, hand) if ref.deck == d
-            ]
+            held = [ref.card for hand in self.held for ref in hand if ref.deck == d]
             if sorted(self.decks[d] + held) != list(range(len(deck.cards))):
                 wrong.append(f"cards of deck {deck.name} lost or doubled")
         return wrong

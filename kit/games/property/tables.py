@@ -148,13 +148,12 @@ class PropertyGame:
                 s.apply_chance(tuple(range(self.n * self.rules.abbreviated_deal)))
         return s
 
-    def card_ref(self, deck: str, card_id: str) -> int:
-        """The code of a kept card as used in ``held`` and ProposeTrade (see `CardRef`)."""
+    def card_ref(self, deck: str, card_id: str) -> CardRef:
+        """A card by its deck's name and its id, as held and named in ProposeTrade."""
         d = self.deck_index[deck]
-        return CardRef(
-            d, next(i for i, c in enumerate(self.decks[d].cards) if c.id == card_id)
-        ).code
+        return CardRef(d, next(i for i, c in enumerate(self.decks[d].cards) if c.id == card_id))
 
-    def card(self, code: int) -> Any:
-        ref = CardRef.of(code)
-        return self.decks[ref.deck].cards[ref.card]
+    def card(self, ref: tuple[int, int]) -> Any:
+        """The Card a CardRef (or a plain (deck, card) pair) names."""
+        deck, card = ref
+        return self.decks[deck].cards[card]

@@ -15,7 +15,15 @@ from kit.games.property.refusals import (
     square_refusal,
     title_of,
 )
-from kit.games.property.state import AFTER, MAX_TRADES_PER_TURN, NO_LOT, TRADE, TURN, Proposal
+from kit.games.property.state import (
+    AFTER,
+    MAX_TRADES_PER_TURN,
+    NO_LOT,
+    TRADE,
+    TURN,
+    CardRef,
+    Proposal,
+)
 
 
 def offer_answers(s: Any, out: list[Any]) -> None:
@@ -64,7 +72,7 @@ def check_proposal(s: Any, a: Any) -> IllegalAction | None:
         if not isinstance(cards, tuple | list) or len(set(cards)) != len(cards):
             return Refused("rules_property.trade_card", name=g.names[who], card=repr(cards))
         for code in cards:
-            if code not in s.held[who]:
+            if not isinstance(code, tuple) or code not in s.held[who]:
                 return Refused("rules_property.trade_card", name=g.names[who], card=repr(code))
     m = a.money
     if type(m) is not int:
@@ -120,10 +128,10 @@ class Trading:
             self._receive_title(p, g.sq_title[sq], "trade")
         for code in a.give_cards:
             self.held[p].remove(code)
-            self.held[q].append(code)
+            self.held[q].append(CardRef(*code))
         for code in a.take_cards:
             self.held[q].remove(code)
-            self.held[p].append(code)
+            self.held[p].append(CardRef(*code))
         self._proceed(self.trade_resume)
 
     def _do_reject(self, action: Any) -> None:
