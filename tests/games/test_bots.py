@@ -280,6 +280,12 @@ def _wants_by_search(state, p):
 TRADERS = [dealmaker, EAGER, trader(random_legal), trader(cash_reserve(50_000))]
 
 
+def _value(state, t):
+    """A title's worth in a deal: its printed price, less the cost of lifting its mortgage."""
+    g = state.game
+    return g.t_price[t] - (g.t_redeem_late[t] if state.mortgaged[t] else 0)
+
+
 def _accepts_by_search(state, q, p, deal):
     """The traders' rule for answering a deal (see ``trader``), with the groups owned whole
     before and after searched on the whole board, as the traders did before they kept a table."""
@@ -287,9 +293,9 @@ def _accepts_by_search(state, q, p, deal):
     give = [g.sq_title[sq] for sq in deal.give]
     take = [g.sq_title[sq] for sq in deal.take]
     card = g.rules.jail.fine
-    value_in = sum(bots._value(state, t) for t in give) + max(deal.money, 0)
+    value_in = sum(_value(state, t) for t in give) + max(deal.money, 0)
     value_in += card * len(deal.give_cards)
-    value_out = sum(bots._value(state, t) for t in take) + max(-deal.money, 0)
+    value_out = sum(_value(state, t) for t in take) + max(-deal.money, 0)
     value_out += card * len(deal.take_cards)
     after = state.copy()
     for t in give:

@@ -177,10 +177,12 @@ def cash_reserve(reserve: int) -> Policy:
 
 
 # ---------------------------------------------------------------------------------- trading
-def _value(state: Any, t: int) -> int:
-    """What a title is worth in a deal: its printed price, less the cost of lifting a mortgage."""
+def _worth(state: Any, titles: Any) -> int:
+    """What titles are worth in a deal: their printed prices, less the cost of lifting each
+    mortgage."""
     g = state.game
-    return g.t_price[t] - (g.t_redeem_late[t] if state.mortgaged[t] else 0)
+    price, late, mortgaged = g.t_price, g.t_redeem_late, state.mortgaged
+    return sum(price[t] - late[t] if mortgaged[t] else price[t] for t in titles)
 
 
 class _Look:
@@ -295,10 +297,11 @@ def _tradable_wants(state: Any, wants: list[tuple[int, int, tuple[int, ...]]]) -
 PREMIUM = 2  # the price of titles that complete the buyer's group and not the seller's
 
 
-def _holder(members: list[int], owner_of: Callable[[int], int]) -> int | None:
-    """Who holds every title of a group (the bank's number for the bank), or None."""
-    first = owner_of(members[0])
-    return first if all(owner_of(t) == first for t in members) else None
+def _holder(holders: list[int]) -> int | None:
+    """Who holds every title of a group, given who holds each (the bank's number for the
+    bank), or None."""
+    first = holders[0]
+    return first if holders.count(first) == len(holders) else None
 
 
 def _accepts(state: Any, q: int, p: int, deal: ProposeTrade) -> bool:
@@ -307,18 +310,16 @@ def _accepts(state: Any, q: int, p: int, deal: ProposeTrade) -> bool:
     give = [g.sq_title[sq] for sq in deal.give]  # to q
     take = [g.sq_title[sq] for sq in deal.take]  # from q
     card = g.rules.jail.fine  # a kept card is worth the jail fine it saves
-    value_in = sum(_value(state, t) for t in give) + max(deal.money, 0)
-    value_in += card * len(deal.give_cards)
-    value_out = sum(_value(state, t) for t in take) + max(-deal.money, 0)
-    value_out += card * len(deal.take_cards)
+    value_in = _worth(state, give) + max(deal.money, 0) + card * len(deal.give_cards)
+    value_out = _worth(state, take) + max(-deal.money, 0) + card * len(deal.take_cards)
     owner = state.owner
     moved = dict.fromkeys(give, q) | dict.fromkeys(take, p)  # who holds each title after
     lot_group = _table(g).lot_group
     gets_group = hands_group = False
     for i in {lot_group[t] for t in moved} - {-1}:  # no other group changes hands whole
-        members = g.lot_groups[i]
-        before = _holder(members, owner.__getitem__)
-        after = _holder(members, lambda t: moved.get(t, owner[t]))
+        held = [owner[t] for t in g.lot_groups[i]]
+        before = _holder(held)
+        after = _holder([moved.get(t, o) for t, o in zip(g.lot_groups[i], held, strict=True)])
         if before == q and after != q:  # never break up a group of one's own
             return False
         gets_group = gets_group or (after == q and before != q)
@@ -336,11 +337,11 @@ def _deals(state: Any, p: int, reserve: int) -> list[ProposeTrade]:
     wants = _look(g, state.owner).wants
     for grp, q, missing in _tradable_wants(state, wants[p]):
         take = tuple(sq[t] for t in missing)
-        worth = sum(_value(state, t) for t in missing)
+        worth = _worth(state, missing)
         for other, r, theirs in _tradable_wants(state, wants[q]):  # a swap: both complete one
             if r != p or other == grp:
                 continue
-            money = worth - sum(_value(state, t) for t in theirs)
+            money = worth - _worth(state, theirs)
             money = max(money, -state.cash[q])  # he pays the difference, as far as he can
             if money <= 0 or state.cash[p] - money >= reserve:
                 swaps.append(ProposeTrade(q, tuple(sq[t] for t in theirs), take, money))
