@@ -116,3 +116,31 @@ def test_new_game_by_name_and_edition_and_the_generic_driver():
     assert g.rules.start_money == 2_341_000 and g.n == 3
     s = play(g.new_state(), [buy_everything] * 3, Random(0))
     assert s.is_terminal() and s.turns == 30 and sum(s.returns()) in (0.0, 1.0)
+
+
+def test_from_json_refuses_bad_data_with_a_value_error_naming_it(name):
+    import json
+
+    s = fresh(name)
+    data = json.loads(s.to_json())
+    with pytest.raises(ValueError, match="not a saved property game"):
+        PropertyState.from_json("{not json", s.game)
+    data["auction"] = [1]  # no bidders
+    with pytest.raises(ValueError, match="bad 'auction'"):
+        PropertyState.from_json(json.dumps(data), s.game)
+    del data["auction"]
+    with pytest.raises(ValueError, match="without auction"):
+        PropertyState.from_json(json.dumps(data), s.game)
+
+
+def test_the_records_round_trip_mid_auction_and_with_a_kept_card(name):
+    s = fresh(name)
+    s.apply(RollDice())
+    s.apply_chance((1, 2))
+    s.apply(Decline())
+    s.apply(Bid(0, s.min_bid()))
+    s.held[1].append(s.game.card_ref(s.game.decks[0].name, s.game.decks[0].cards[0].id))
+    s.decks[0].remove(0)
+    back = round_trip(s)
+    assert back.auction == s.auction and back.auction is not s.auction
+    assert back.held == s.held and type(back.held[1][0]) is type(s.held[1][0])

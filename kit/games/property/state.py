@@ -175,6 +175,25 @@ _FLAT = frozenset(  # lists of plain values
 _NESTED = frozenset(("decks", "held", "roll_off_dice"))  # lists of lists
 
 
+def _loaded(f: str, v: Any) -> Any:
+    """A saved field as the state holds it: the records rebuilt from their JSON lists."""
+    if v is None:
+        return v
+    if f == "trade":
+        return Proposal(v[0], action_from_dict(v[1]))
+    if f == "claim":
+        return Claim(*v)
+    if f == "auction":
+        return Auction(*v)
+    if f == "redeem_queue":
+        return [Pending(*x) for x in v]
+    if f == "held":
+        return [[CardRef(*ref) for ref in hand] for hand in v]
+    if f == "debts":
+        return [Debt(*x) for x in v]
+    return v
+
+
 class StateBase(State):
     """The fields of a property position and what every rule module shares: saving, who acts,
     the ledger (every movement of money, each with its reason, is an event) and the flow."""
@@ -290,20 +309,10 @@ class StateBase(State):
         new._complete = None
         new.events = []
         for f in _FIELDS:
-            v = data[f]
-            if f == "trade" and v is not None:
-                v = Proposal(v[0], action_from_dict(v[1]))
-            elif f == "claim" and v is not None:
-                v = Claim(*v)
-            elif f == "redeem_queue":
-                v = [Pending(*x) for x in v]
-            elif f == "held":
-                v = [[CardRef(*ref) for ref in hand] for hand in v]
-            elif f == "auction" and v is not None:
-                v = Auction(*v)
-            elif f == "debts":
-                v = [Debt(*x) for x in v]
-            setattr(new, f, v)
+            try:
+                setattr(new, f, _loaded(f, data[f]))
+            except (TypeError, ValueError, IndexError) as error:
+                raise ValueError(f"saved property game: bad {f!r} ({error})") from None
         return new
 
     def __repr__(self) -> str:
