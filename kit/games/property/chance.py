@@ -15,8 +15,14 @@ from random import Random
 from typing import Any
 
 from kit.games.core import IllegalAction, TooManyOutcomes
+from kit.games.property.refusals import Text
 from kit.games.property.state import AFTER, BANK, CLAIM, DEAL, DICE, ORDER, SHUFFLE
 from kit.messages import t as t_
+
+
+def _phase(ph: str) -> Text:
+    """A phase's name for a message, written when read."""
+    return Text(f"rules_property.phase_{ph}")
 
 
 def _is_roll(outcome: Any) -> bool:
@@ -40,12 +46,8 @@ class Chance:
             p = self.game.claims_rent
             return [(o, q) for o, q in ((True, p), (False, 1 - p)) if q]
         if ph in (SHUFFLE, DEAL):
-            raise TooManyOutcomes(
-                t_("rules_property.too_many", phase=t_(f"rules_property.phase_{ph}"))
-            )
-        raise IllegalAction(
-            "rules_property.not_chance", phase=t_(f"rules_property.phase_{self.phase}")
-        )
+            raise TooManyOutcomes(t_("rules_property.too_many", phase=_phase(ph)))
+        raise IllegalAction("rules_property.not_chance", phase=_phase(ph))
 
     def sample_chance(self, rng: Random) -> Any:
         ph = self.phase
@@ -61,7 +63,7 @@ class Chance:
             return tuple(rng.sample(range(len(g.titles)), g.n * g.rules.abbreviated_deal))
         if ph == CLAIM:
             return rng.random() < self.game._claim_float
-        raise IllegalAction("rules_property.not_chance", phase=t_(f"rules_property.phase_{ph}"))
+        raise IllegalAction("rules_property.not_chance", phase=_phase(ph))
 
     def chance_refusal(self, outcome: Any) -> IllegalAction | None:
         g = self.game
@@ -92,7 +94,7 @@ class Chance:
             if type(outcome) is bool:
                 return None
             return IllegalAction("rules_property.bad_claim", outcome=repr(outcome))
-        return IllegalAction("rules_property.not_chance", phase=t_(f"rules_property.phase_{ph}"))
+        return IllegalAction("rules_property.not_chance", phase=_phase(ph))
 
     def _apply_chance_unchecked(self, outcome: Any) -> None:
         ph = self.phase

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kit.games.core import CHANCE, TERMINAL, State
 from kit.games.property.actions import action_from_dict, action_to_dict
-from kit.messages import t as t_  # `t` is a title index throughout the engine
 
 if TYPE_CHECKING:
     from kit.games.property.tables import PropertyGame
@@ -120,11 +119,6 @@ class Auction:
             self.opening,
             self.lots,
         ]
-
-
-def _phase(phase: str) -> str:
-    """A phase's name for a message ('turn' in English, 'antes de tirar' in Spanish)."""
-    return t_(f"rules_property.phase_{phase}")
 
 
 def _frac(x: Any) -> Fraction:
