@@ -338,9 +338,8 @@ def _deals(state: Any, p: int, reserve: int) -> list[ProposeTrade]:
     for grp, q, missing in _tradable_wants(state, wants[p]):
         take = tuple(sq[t] for t in missing)
         worth = _worth(state, missing)
-        for other, r, theirs in _tradable_wants(state, wants[q]):  # a swap: both complete one
-            if r != p or other == grp:
-                continue
+        mutual = [w for w in wants[q] if w[1] == p and w[0] != grp]  # he lacks titles of ours
+        for _, _, theirs in _tradable_wants(state, mutual) if mutual else ():  # a swap
             money = worth - _worth(state, theirs)
             money = max(money, -state.cash[q])  # he pays the difference, as far as he can
             if money <= 0 or state.cash[p] - money >= reserve:
