@@ -1,8 +1,12 @@
 """Bots for the property games: plain functions ``policy(state, rng) -> action``.
 
-Each one chooses among ``state.legal_actions()`` (the traders also propose deals, which that
-list leaves out, checked with ``state.why_not``), so it can fill any seat and never plays an
-illegal move. What the plain ones share:
+Each one chooses what ``state.legal_actions()`` offers (the traders also propose deals, which
+that list leaves out, checked with ``state.is_legal``), so it can fill any seat and never plays an
+illegal move. Where one action is all a bot needs, it asks for that one (``buildable``,
+``is_legal``, the phase's only answer) instead of listing them all, and picks what the list would
+have given it; the traders keep, per game, what they read from each pattern of ownership (see
+``_look``). Neither changes a choice: the tests play the same seeded games either way. What the
+plain ones share:
 
 - a trade proposed to them is rejected; a mortgaged title received is kept mortgaged;
 - in debt they sell buildings first, then mortgage, and declare bankruptcy only when it is allowed
