@@ -312,6 +312,28 @@ def _accepts_by_search(state, q, p, deal):
     return value_in >= value_out
 
 
+def _deals_by_search(state, p, reserve):
+    """The deals ``p`` would offer (see ``trader``), found as the traders did before they kept
+    a table: swaps first, then purchases, each kind in the order of the board."""
+    g = state.game
+    sq = g.t_square
+    swaps, buys = [], []
+    for grp, q, missing in _wants_by_search(state, p):
+        take = tuple(sq[t] for t in missing)
+        worth = sum(_value(state, t) for t in missing)
+        for other, r, theirs in _wants_by_search(state, q):
+            if r != p or other == grp:
+                continue
+            money = worth - sum(_value(state, t) for t in theirs)
+            money = max(money, -state.cash[q])
+            if money <= 0 or state.cash[p] - money >= reserve:
+                swaps.append(ProposeTrade(q, tuple(sq[t] for t in theirs), take, money))
+        money = bots.PREMIUM * worth
+        if state.cash[p] - money >= reserve:
+            buys.append(ProposeTrade(q, (), take, money))
+    return [d for d in swaps + buys if _accepts_by_search(state, d.to_player, p, d)]
+
+
 def _raise_money_from_the_list(state):
     """build_asap's choice in debt, read off the list of every legal action."""
     actions = state.legal_actions()
@@ -476,3 +498,18 @@ def test_in_debt_the_builders_choose_what_the_list_of_legal_actions_offers_first
             chosen.add(type(action))
     assert {SellBuilding, Mortgage, DeclareBankruptcy} <= chosen
     assert (PayWithTitles in chosen) == game_of(name).rules.pay_debt_with_titles
+
+
+@pytest.mark.parametrize("name", REAL)
+def test_the_traders_offer_the_deals_a_search_of_the_board_finds(name):
+    """RUT-05, PROP-12: before rolling, with no reserve, the default one and one out of reach,
+    the deals a trader would offer are those found by searching the board (swaps first, then
+    purchases at twice the value), at every such decision of seeded traders' games."""
+    offered = 0
+    for s, _ in _positions(name, range(4)):
+        if s.phase == TURN:
+            for reserve in (0, s.game.rules.start_money // 5, 10 * s.game.rules.start_money):
+                deals = bots._deals(s, s.cur, reserve)
+                assert deals == _deals_by_search(s, s.cur, reserve)
+                offered += len(deals)
+    assert offered > 50

@@ -195,7 +195,7 @@ class _Look:
     player (see ``_wants``). Titles change hands seldom, decisions come every step: the traders
     look a pattern up (``_look``) instead of searching the board again at each decision."""
 
-    __slots__ = ("wants", "whole", "whole_lots")
+    __slots__ = ("cheapest", "mutual", "wants", "whole", "whole_lots")
 
     def __init__(self, g: Any, owner: tuple[int, ...]) -> None:
         self.whole: list[list[int]] = [[] for _ in range(g.n)]
@@ -217,6 +217,17 @@ class _Look:
                     self.wants[p].append((i, q, missing))
         # the lots of those groups, group after group: what the traders may have to redeem
         self.whole_lots = [[t for i in mine for t in g.lot_groups[i]] for mine in self.whole]
+        # beside each want: the other player's wants that a swap would answer, and the least
+        # the missing titles can be worth (all mortgaged): below it no purchase is affordable
+        self.mutual = [
+            [[w for w in self.wants[q] if w[1] == p and w[0] != grp] for grp, q, _ in mine]
+            for p, mine in enumerate(self.wants)
+        ]
+        price, late = g.t_price, g.t_redeem_late
+        self.cheapest = [
+            [sum(min(price[t], price[t] - late[t]) for t in missing) for _, _, missing in mine]
+            for mine in self.wants
+        ]
 
 
 class _Table:
@@ -289,13 +300,17 @@ def _wants(state: Any, p: int) -> list[tuple[int, int, tuple[int, ...]]]:
 
 
 def _tradable_wants(state: Any, wants: list[tuple[int, int, tuple[int, ...]]]) -> list[Any]:
-    """Those of ``wants`` (from a `_Look`) whose missing titles may change hands: none has
-    buildings, nor (where the rules say so) does any title of its group."""
+    """Those of ``wants`` (from a `_Look`) whose missing titles may change hands."""
+    return [w for w in wants if _free(state, w)]
+
+
+def _free(state: Any, want: tuple[int, int, tuple[int, ...]]) -> bool:
+    """No missing title of ``want`` has buildings, nor (where the rules say so) does any title
+    of its group."""
     g = state.game
     level = state.level
-    if g.rules.trade_blocked_by_group_buildings:
-        return [w for w in wants if not any(level[t] for t in g.lot_groups[w[0]])]
-    return [w for w in wants if not any(level[t] for t in w[2])]
+    titles = g.lot_groups[want[0]] if g.rules.trade_blocked_by_group_buildings else want[2]
+    return not any(level[t] for t in titles)
 
 
 PREMIUM = 2  # the price of titles that complete the buyer's group and not the seller's
@@ -338,11 +353,17 @@ def _deals(state: Any, p: int, reserve: int) -> list[ProposeTrade]:
     g = state.game
     sq = g.t_square
     swaps, buys = [], []
-    wants = _look(g, state.owner).wants
-    for grp, q, missing in _tradable_wants(state, wants[p]):
+    look = _look(g, state.owner)
+    cash = state.cash[p]
+    offers = zip(look.wants[p], look.mutual[p], look.cheapest[p], strict=True)
+    for want, mutual, cheapest in offers:
+        if not mutual and cash - PREMIUM * cheapest < reserve:
+            continue  # no swap to offer, nor a purchase it could pay even at the lowest worth
+        if not _free(state, want):
+            continue  # buildings hold the titles back
+        _, q, missing = want
         take = tuple(sq[t] for t in missing)
         worth = _worth(state, missing)
-        mutual = [w for w in wants[q] if w[1] == p and w[0] != grp]  # he lacks titles of ours
         for _, _, theirs in _tradable_wants(state, mutual) if mutual else ():  # a swap
             money = worth - _worth(state, theirs)
             money = max(money, -state.cash[q])  # he pays the difference, as far as he can
