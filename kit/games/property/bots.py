@@ -27,6 +27,7 @@ plain ones share:
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 from random import Random
 from typing import Any
 from weakref import WeakKeyDictionary, ref
@@ -191,60 +192,70 @@ def _worth(state: Any, titles: Any) -> int:
 
 class _Look:
     """What the deal search reads from one pattern of ownership, for every player at once: the
-    lot groups each owns whole, and the groups each could complete with the titles of one other
-    player (see ``_wants``). Titles change hands seldom, decisions come every step: the traders
-    look a pattern up (``_look``) instead of searching the board again at each decision."""
+    lot groups each owns whole (and their lots), and the groups each could complete with the
+    titles of one other player (see ``_wants``). Titles change hands seldom, decisions come every
+    step: the traders look a pattern up (``_look``) instead of searching the board again."""
 
-    __slots__ = ("cheapest", "mutual", "wants", "whole", "whole_lots")
+    __slots__ = ("wants", "whole", "whole_lots")
 
-    def __init__(self, g: Any, owner: tuple[int, ...]) -> None:
-        self.whole: list[list[int]] = [[] for _ in range(g.n)]
-        self.wants: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in range(g.n)]
-        for i, members in enumerate(g.lot_groups):
-            holders = [owner[t] for t in members]
+    def __init__(self, table: _Table, owner: tuple[int, ...]) -> None:
+        whole: list[list[int]] = [[] for _ in range(table.players)]
+        wants: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in range(table.players)]
+        for i, (members, holders_of) in enumerate(table.groups):
+            holders = holders_of(owner)
+            size = len(holders)
             first = holders[0]
-            if holders.count(first) == len(members):
+            if holders.count(first) == size:
                 if first >= 0:
-                    self.whole[first].append(i)
+                    whole[first].append(i)
                 continue
             for p in set(holders):
                 mine = holders.count(p)
-                if p < 0 or mine < len(members) - mine:
+                if p < 0 or 2 * mine < size:
                     continue
                 missing = tuple(t for t, o in zip(members, holders, strict=True) if o != p)
                 q = owner[missing[0]]
-                if q >= 0 and all(owner[t] == q for t in missing):
-                    self.wants[p].append((i, q, missing))
-        # the lots of those groups, group after group: what the traders may have to redeem
-        self.whole_lots = [[t for i in mine for t in g.lot_groups[i]] for mine in self.whole]
-        # beside each want: the other player's wants that a swap would answer, and the least
-        # the missing titles can be worth (all mortgaged): below it no purchase is affordable
-        self.mutual = [
-            [[w for w in self.wants[q] if w[1] == p and w[0] != grp] for grp, q, _ in mine]
-            for p, mine in enumerate(self.wants)
-        ]
-        price, late = g.t_price, g.t_redeem_late
-        self.cheapest = [
-            [sum(min(price[t], price[t] - late[t]) for t in missing) for _, _, missing in mine]
-            for mine in self.wants
-        ]
+                if q >= 0 and holders.count(q) == size - mine:  # one other player has them all
+                    wants[p].append((i, q, missing))
+        self.whole, self.wants = whole, wants
+        lots = table.lot_groups
+        self.whole_lots = [[t for i in mine for t in lots[i]] for mine in whole]
 
 
 class _Table:
-    """A game's table for the traders: the lot group of each title (-1 for a station or a
-    utility) and the `_Look` of each ownership pattern seen so far (at most ``_LOOKS_KEPT``:
-    past that it starts afresh)."""
+    """A game's table for the traders: what they need of the game (its lot groups, each with a
+    reader of its holders; the lot group of each title, -1 for a station or a utility; the least
+    each title can be worth in a deal, mortgaged) and the `_Look` of each ownership pattern seen
+    so far (at most ``_LOOKS_KEPT``: past that it starts afresh)."""
 
-    __slots__ = ("last_look", "last_owner", "looks", "lot_group")
+    __slots__ = (
+        "groups",
+        "last_look",
+        "last_owner",
+        "least",
+        "looks",
+        "lot_group",
+        "lot_groups",
+        "players",
+    )
 
     def __init__(self, g: Any) -> None:
-        self.looks: dict[tuple[int, ...], _Look] = {}
-        self.last_owner: list[int] | None = None  # the pattern looked up last, and its look:
-        self.last_look: _Look | None = None  # the next decision's pattern, most of the time
+        self.players = g.n
+        self.lot_groups = g.lot_groups
+        self.groups = [(m, itemgetter(*m) if len(m) > 1 else _one(m[0])) for m in g.lot_groups]
         self.lot_group = [-1] * len(g.titles)
         for i, members in enumerate(g.lot_groups):
             for t in members:
                 self.lot_group[t] = i
+        self.least = [min(p, p - late) for p, late in zip(g.t_price, g.t_redeem_late, strict=True)]
+        self.looks: dict[tuple[int, ...], _Look] = {}
+        self.last_owner: list[int] | None = None  # the pattern looked up last, and its look:
+        self.last_look: _Look | None = None  # the next decision's pattern, most of the time
+
+
+def _one(t: int) -> Callable[[Any], tuple[int]]:
+    """The reader of a one-title group's holder, as a tuple (as itemgetter gives for more)."""
+    return lambda owner: (owner[t],)
 
 
 _TABLES: WeakKeyDictionary[Any, _Table] = WeakKeyDictionary()
@@ -282,7 +293,7 @@ def _look(g: Any, owner: list[int]) -> _Look:
     if look is None:
         if len(looks) >= _LOOKS_KEPT:
             looks.clear()
-        look = looks[key] = _Look(g, key)
+        look = looks[key] = _Look(table, key)
     table.last_owner, table.last_look = list(owner), look
     return look
 
@@ -353,15 +364,16 @@ def _deals(state: Any, p: int, reserve: int) -> list[ProposeTrade]:
     g = state.game
     sq = g.t_square
     swaps, buys = [], []
-    look = _look(g, state.owner)
+    wants = _look(g, state.owner).wants
+    least = _table(g).least
     cash = state.cash[p]
-    offers = zip(look.wants[p], look.mutual[p], look.cheapest[p], strict=True)
-    for want, mutual, cheapest in offers:
-        if not mutual and cash - PREMIUM * cheapest < reserve:
+    for want in wants[p]:
+        grp, q, missing = want
+        mutual = [w for w in wants[q] if w[1] == p and w[0] != grp]  # he lacks titles of ours
+        if not mutual and cash - PREMIUM * sum(least[t] for t in missing) < reserve:
             continue  # no swap to offer, nor a purchase it could pay even at the lowest worth
         if not _free(state, want):
             continue  # buildings hold the titles back
-        _, q, missing = want
         take = tuple(sq[t] for t in missing)
         worth = _worth(state, missing)
         for _, _, theirs in _tradable_wants(state, mutual) if mutual else ():  # a swap
