@@ -201,32 +201,47 @@ class _Look:
     def __init__(self, table: _Table, owner: tuple[int, ...]) -> None:
         whole: list[list[int]] = [[] for _ in range(table.players)]
         wants: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in range(table.players)]
-        for i, (members, holders_of) in enumerate(table.groups):
+        for i, (members, holders_of, seen) in enumerate(table.groups):
             holders = holders_of(owner)
-            size = len(holders)
-            first = holders[0]
-            if holders.count(first) == size:
-                if first >= 0:
-                    whole[first].append(i)
-                continue
-            for p in set(holders):
-                mine = holders.count(p)
-                if p < 0 or 2 * mine < size:
-                    continue
-                missing = tuple(t for t, o in zip(members, holders, strict=True) if o != p)
-                q = owner[missing[0]]
-                if q >= 0 and holders.count(q) == size - mine:  # one other player has them all
-                    wants[p].append((i, q, missing))
+            group = seen.get(holders)
+            if group is None:
+                group = seen[holders] = _group_look(i, members, holders)
+            holder, group_wants = group
+            if holder is not None:
+                whole[holder].append(i)
+            for p, want in group_wants:
+                wants[p].append(want)
         self.whole, self.wants = whole, wants
         lots = table.lot_groups
         self.whole_lots = [[t for i in mine for t in lots[i]] for mine in whole]
 
 
+def _group_look(i: int, members: list[int], holders: tuple[int, ...]) -> tuple[Any, Any]:
+    """Lot group ``i`` held by ``holders`` (one per title of ``members``): the player who holds
+    it whole, if one does, and (player, want) for each player who could complete it with the
+    titles of one other: he holds at least as many as that player, who holds all the rest."""
+    size = len(holders)
+    first = holders[0]
+    if holders.count(first) == size:
+        return (first if first >= 0 else None), ()
+    group_wants = []
+    for p in sorted(set(holders)):
+        mine = holders.count(p)
+        if p < 0 or 2 * mine < size:
+            continue
+        missing = tuple(t for t, o in zip(members, holders, strict=True) if o != p)
+        q = next(o for o in holders if o != p)
+        if q >= 0 and holders.count(q) == size - mine:
+            group_wants.append((p, (i, q, missing)))
+    return None, tuple(group_wants)
+
+
 class _Table:
     """A game's table for the traders: what they need of the game (its lot groups, each with a
-    reader of its holders; the lot group of each title, -1 for a station or a utility; the least
-    each title can be worth in a deal, mortgaged) and the `_Look` of each ownership pattern seen
-    so far (at most ``_LOOKS_KEPT``: past that it starts afresh)."""
+    reader of its holders and what each way of holding it means; the lot group of each title,
+    -1 for a station or a utility; the least each title can be worth in a deal, mortgaged) and
+    the `_Look` of each ownership pattern seen so far (at most ``_LOOKS_KEPT``: past that it
+    starts afresh)."""
 
     __slots__ = (
         "groups",
@@ -242,7 +257,9 @@ class _Table:
     def __init__(self, g: Any) -> None:
         self.players = g.n
         self.lot_groups = g.lot_groups
-        self.groups = [(m, itemgetter(*m) if len(m) > 1 else _one(m[0])) for m in g.lot_groups]
+        self.groups = [  # each with what its holders mean, by holders, as met so far
+            (m, itemgetter(*m) if len(m) > 1 else _one(m[0]), {}) for m in g.lot_groups
+        ]
         self.lot_group = [-1] * len(g.titles)
         for i, members in enumerate(g.lot_groups):
             for t in members:
