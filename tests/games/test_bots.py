@@ -277,6 +277,11 @@ def _wants_by_search(state, p):
     return out
 
 
+def _wants_looked_up(state, p):
+    """The groups ``p`` could complete by a trade, as the traders read them from their table."""
+    return bots._tradable_wants(state, bots._look(state.game, state.owner).wants[p])
+
+
 TRADERS = [dealmaker, EAGER, trader(random_legal), trader(cash_reserve(50_000))]
 
 
@@ -369,9 +374,9 @@ def test_the_traders_table_agrees_with_a_search_of_the_board(name):
     for players in (2, 3, 4):
         for s, _ in _positions(name, range(2), players):
             for p in range(players):
-                assert bots._whole(s.owner, s.game, p) == _whole_by_search(s, p)
-                assert bots._wants(s, p) == _wants_by_search(s, p)
-            seen += bool(bots._wants(s, s.cur))
+                assert bots._look(s.game, s.owner).whole[p] == _whole_by_search(s, p)
+                assert _wants_looked_up(s, p) == _wants_by_search(s, p)
+            seen += bool(_wants_looked_up(s, s.cur))
     assert seen > 50  # positions where a deal is sought, not only empty answers
 
 
@@ -385,11 +390,13 @@ def test_the_traders_do_not_seek_titles_that_buildings_hold_back(blocked):
     give(s, 1, 9)
     t = sq_of(s, 9)
     want = (next(i for i, m in enumerate(g.lot_groups) if t in m), 1, (t,))
-    assert bots._wants(s, 0) == _wants_by_search(s, 0) == [want]
+    assert _wants_looked_up(s, 0) == _wants_by_search(s, 0) == [want]
     s.level[sq_of(s, 8)] = 1  # a house on one's own lot of the group (set by hand)
-    assert bots._wants(s, 0) == _wants_by_search(s, 0) == ([] if blocked else [want])
+    assert _wants_looked_up(s, 0) == _wants_by_search(s, 0) == ([] if blocked else [want])
+    assert bool(bots._deals(s, 0, 0)) is not blocked
     s.level[sq_of(s, 8)], s.level[sq_of(s, 9)] = 0, 1  # a house on the missing title
-    assert bots._wants(s, 0) == _wants_by_search(s, 0) == []
+    assert _wants_looked_up(s, 0) == _wants_by_search(s, 0) == []
+    assert bots._deals(s, 0, 0) == []
 
 
 @pytest.mark.parametrize("name", REAL)

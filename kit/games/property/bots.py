@@ -193,8 +193,8 @@ def _worth(state: Any, titles: Any) -> int:
 class _Look:
     """What the deal search reads from one pattern of ownership, for every player at once: the
     lot groups each owns whole (and their lots), and the groups each could complete with the
-    titles of one other player (see ``_wants``). Titles change hands seldom, decisions come every
-    step: the traders look a pattern up (``_look``) instead of searching the board again."""
+    titles of one other player (see ``_group_look``). Titles change hands seldom, decisions come
+    every step: the traders look a pattern up (``_look``) instead of searching the board again."""
 
     __slots__ = ("wants", "whole", "whole_lots")
 
@@ -315,20 +315,10 @@ def _look(g: Any, owner: list[int]) -> _Look:
     return look
 
 
-def _whole(owner: list[int], g: Any, p: int) -> list[int]:
-    """The lot groups (indices into ``g.lot_groups``) that player ``p`` owns whole."""
-    return _look(g, owner).whole[p]
-
-
-def _wants(state: Any, p: int) -> list[tuple[int, int, tuple[int, ...]]]:
-    """(lot group, other player, titles missing) for each lot group that ``p`` could complete
-    with titles of one other player: ``p`` owns at least as many of the group as he does, no
-    missing title is the bank's, and none has buildings."""
-    return _tradable_wants(state, _look(state.game, state.owner).wants[p])
-
-
 def _tradable_wants(state: Any, wants: list[tuple[int, int, tuple[int, ...]]]) -> list[Any]:
-    """Those of ``wants`` (from a `_Look`) whose missing titles may change hands."""
+    """Those of ``wants`` (a `_Look`'s: (lot group, other player, titles missing) for each lot
+    group a player could complete with the titles of one other) whose missing titles may change
+    hands."""
     return [w for w in wants if _free(state, w)]
 
 
