@@ -465,7 +465,7 @@ def test_the_table_goes_with_its_game_and_the_bots_pickle_by_name():
     games_before = len(bots._TABLES)
     del g
     gc.collect()
-    assert len(bots._TABLES) == games_before - 1
+    assert len(bots._TABLES) == games_before - 1 and bots._LAST[1] is None
     for name in ("buy_everything", "build_asap", "never_buy", "dealmaker", "random"):
         bot = policy_named(name)
         data = pickle.dumps(bot)

@@ -288,14 +288,18 @@ def _table(g: Any) -> _Table:
     table = _TABLES.get(g)
     if table is None:
         table = _TABLES[g] = _Table(g)
-    _LAST[:] = ref(g), table
+    _LAST[:] = ref(g, _drop_last), table  # dropped with its game
     return table
+
+
+def _drop_last(_: Any = None) -> None:
+    _LAST[:] = (lambda: None), None
 
 
 def forget() -> None:
     """Empty the traders' tables, as if no game had been looked at (tests, benchmarks)."""
     _TABLES.clear()
-    _LAST[:] = (lambda: None), None
+    _drop_last()
 
 
 def _look(g: Any, owner: list[int]) -> _Look:
