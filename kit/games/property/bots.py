@@ -100,14 +100,16 @@ def _move_on(actions: list[Any]) -> Any:
 def _policy(reserve: int | None, build: bool, buy: bool) -> Policy:
     def policy(state: Any, rng: Random) -> Any:
         phase = state.phase
+        if reserve is None and phase == TURN:  # the hot path: no list of all actions
+            return _ROLL
         p = state.cur if phase in (TURN, AFTER, BUY) else state.current_player()
-        if reserve is None and phase in (TURN, AFTER):  # the hot path: no list of all actions
+        if reserve is None and phase == AFTER:
             # builds after each landing, while it can: only on a group it owns whole
-            if build and phase == AFTER and _look(state.game, state.owner).whole[p]:
+            if build and _look(state.game, state.owner).whole[p]:
                 squares = state.buildable(p)
                 if squares:
                     return Build(squares[0])
-            return _ROLL if phase == TURN or state.again else _END
+            return _ROLL if state.again else _END
         if reserve is None and phase == BUY:
             sq = state.pos[p]
             if buy and state.cash[p] >= state.game.t_price[state.game.sq_title[sq]]:
