@@ -8,7 +8,7 @@ from typing import Any
 
 from kit.games.core import IllegalAction
 from kit.games.property.actions import EndTurn, PayJailFine, RollDice, UseJailCard
-from kit.games.property.refusals import Refused, refused_phase
+from kit.games.property.refusals import Refused, Text, refused_phase
 from kit.games.property.state import (
     AFTER,
     BANK,
@@ -273,7 +273,7 @@ class Moves:
             raise IllegalAction(
                 "rules_property.place_when",
                 name=g.names[self.cur],
-                phase=t_(f"rules_property.phase_{self.phase}"),
+                phase=Text(f"rules_property.phase_{self.phase}"),
                 player=repr(player),
             )
         if square not in range(g.nsq) or doubles not in range(3):
