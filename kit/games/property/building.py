@@ -355,10 +355,12 @@ class Building:
         mortgaged = self.mortgaged
         cash = self.cash[p]
         cache = self._complete
-        if cache is None:
-            cache = self._complete = [
-                [m for m in g.lot_groups if all(owner[t] == q for t in m)] for q in range(g.n)
-            ]
+        if cache is None:  # each whole group under its owner, in board order
+            cache = self._complete = [[] for _ in range(g.n)]
+            for members in g.lot_groups:
+                o = owner[members[0]]
+                if o >= 0 and all(owner[t] == o for t in members):
+                    cache[o].append(members)
         out = []
         for members in cache[p]:
             for m in members:
