@@ -198,3 +198,29 @@ def test_the_saved_notebook_gets_the_board_picture(tmp_path):
 def test_not_a_property_session():
     with pytest.raises(TypeError, match=r"PropertyTable plays a kit\.Session"):
         PropertyTable(Session.start("palabra", humans=["Ana", "Luis"]))
+
+
+def test_the_log_tells_every_kind_of_event_the_engine_declares():
+    from kit.games.registry import game_type
+    from kit.widgets.game_log import _TELLERS
+
+    assert set(game_type("el_pale").events) == set(_TELLERS)
+
+
+def test_the_log_tells_a_scarce_house_auction_prop_11():
+    from kit.widgets.game_log import entry_text
+
+    state = Session.start("el_pale", humans=["Ana", "Luis"], seed=9).state
+    events = [
+        {"kind": "auction_opened", "square": 1, "building": "house", "bidders": [0, 1]},
+    ]
+    line = entry_text(
+        state, {"player": 0, "action": {"type": "Build", "square": 1}, "events": events}
+    )
+    assert f"sale a subasta una casa en {state.game.rules.squares[1].name}" in line
+    won = {"kind": "auction", "square": 1, "building": "hotel", "player": 1, "price": 5000}
+    line = entry_text(
+        state, {"player": 1, "action": {"type": "PassBid", "player": 0}, "events": [won]}
+    )
+    place = state.game.rules.squares[1].name
+    assert f"subasta: un hotel en {place} para Luis por 5" in line

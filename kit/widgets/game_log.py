@@ -17,7 +17,6 @@ from kit.messages import catalogue, language, t
 from kit.widgets.board_view import action_label, money
 
 SKIPPED = {"cash"}  # shown once per line, after the rest, so the money reads as a summary
-QUIET = {"auction_opened", "start_roll", "card_used"}  # told by the action or the next event
 TOLD_BY_EVENTS = {  # actions whose events say it all ("Calle Mayor pasa a Ana")
     "RollDice",
     "Buy",
@@ -99,11 +98,20 @@ def _trade(g: Any, e: dict[str, Any]) -> str:
     )
 
 
-def _auction(g: Any, e: dict[str, Any]) -> str:
+def _on_sale(g: Any, e: dict[str, Any]) -> str:
+    """A title, or a scarce house or hotel for a lot (PROP-11)."""
     what = _square(g, e["square"])
     if e["building"]:
-        word = _hotel_word(g) if e["building"] == "hotel" else t("log.a_house")
+        if e["building"] == "hotel":
+            word = t("log.a_castle" if g.rules.hotel_name == "castle" else "log.a_hotel")
+        else:
+            word = t("log.a_house")
         what = t("log.building_on", building=word, square=what)
+    return what
+
+
+def _auction(g: Any, e: dict[str, Any]) -> str:
+    what = _on_sale(g, e)
     if e["player"] is None:
         return t("log.auction_nobody", what=what)
     return t("log.auction_won", what=what, name=_name(g, e["player"]), price=money(e["price"]))
@@ -135,7 +143,7 @@ _TELLERS: dict[str, Callable[[Any, dict[str, Any]], str]] = {
         if e["player"] is None
         else t("log.bought_by", square=_square(g, e["square"]), name=_name(g, e["player"]))
     ),
-    "auction_opened": lambda g, e: t("log.auction_opened", square=_square(g, e["square"])),
+    "auction_opened": lambda g, e: t("log.auction_opened", what=_on_sale(g, e)),
     "auction": _auction,
     "buildings": _buildings,
     "mortgaged": lambda g, e: t("log.mortgaged", square=_square(g, e["square"])),
@@ -188,12 +196,11 @@ def entry_text(state: Any, entry: dict[str, Any]) -> str:
     """One move: who did what, then what followed, money last."""
     g = state.game
     events = entry.get("events", [])
-    told = [e for e in events if e.get("kind") not in QUIET]
-    parts = [event_text(state, e) for e in told if e["kind"] not in SKIPPED]
+    parts = [event_text(state, e) for e in events if e.get("kind") not in SKIPPED]
     action = entry.get("action", {})
     if not parts or action.get("type") not in TOLD_BY_EVENTS:
         parts.insert(0, action_text(state, action))
-    parts += [event_text(state, e) for e in told if e["kind"] in SKIPPED]
+    parts += [event_text(state, e) for e in events if e.get("kind") in SKIPPED]
     return t("log.line", name=_name(g, entry.get("player")), what="; ".join(parts))
 
 
