@@ -90,6 +90,21 @@ def test_prop_01_the_opening_roll_is_an_exact_chance_node_for_each_roll():
             key = "again" if child.phase == "order" else str(child.first)
             result[key] += p * q
     assert result == {"0": F(575, 1296), "1": F(575, 1296), "again": F(146, 1296)}
+    from kit.games.property.chance import opening_round
+
+    assert opening_round((0, 1)) == {(0,): F(575, 1296), (1,): F(575, 1296), (0, 1): F(146, 1296)}
+
+
+def test_prop_01_every_seat_starts_with_the_same_chance_ties_included():
+    from fractions import Fraction as F
+
+    from kit.games.property.chance import opening_round, start_chances
+
+    assert start_chances(2) == [F(1, 2)] * 2
+    assert start_chances(3) == [F(1, 3)] * 3
+    three = opening_round((0, 1, 2))
+    assert sum(three.values()) == 1 and three[(0,)] == three[(2,)]
+    assert three[(0, 1, 2)] == sum(F(c, 36) ** 3 for c in (1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1))
 
 
 def test_prop_02_moves_by_the_sum_of_two_dice_forward_round_the_board(name):

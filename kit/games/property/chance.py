@@ -11,6 +11,7 @@ drawn strictly in order.
 from __future__ import annotations
 
 from fractions import Fraction
+from itertools import product
 from random import Random
 from typing import Any
 
@@ -18,6 +19,49 @@ from kit.games.core import IllegalAction, TooManyOutcomes
 from kit.games.property.refusals import Text
 from kit.games.property.state import AFTER, BANK, CLAIM, DEAL, DICE, ORDER, SHUFFLE
 from kit.messages import t as t_
+from kit.prob import two_dice
+
+
+def highest(players: list[int], totals: list[int]) -> list[int]:
+    """PROP-01: those of ``players`` whose ``totals`` are the highest: one starts; several roll
+    again (the engine's rule, and `opening_round`'s)."""
+    best = max(totals)
+    return [p for p, total in zip(players, totals, strict=True) if total == best]
+
+
+def opening_round(players: tuple[int, ...]) -> dict[tuple[int, ...], Fraction]:
+    """One round of the opening roll among ``players``, exactly: who is left at the top (one
+    player: he starts) -> its probability. Each player's total has the two-dice distribution."""
+    sums: dict[int, Fraction] = {}
+    for (a, b), p in two_dice().items():
+        sums[a + b] = sums.get(a + b, Fraction(0)) + p
+    out: dict[tuple[int, ...], Fraction] = {}
+    for totals in product(sums, repeat=len(players)):
+        top = tuple(highest(list(players), list(totals)))
+        weight = Fraction(1)
+        for total in totals:
+            weight *= sums[total]
+        out[top] = out.get(top, Fraction(0)) + weight
+    return out
+
+
+def start_chances(players: int) -> list[Fraction]:
+    """PROP-01 exactly: the probability that each seat starts, rounds of ties included (a round
+    that leaves everyone tied is rolled again, so it divides out). A lesson's check that the
+    dice are fair to every seat (each is 1/players); 11**players totals a round, so keep
+    ``players`` small."""
+
+    def chances(group: tuple[int, ...]) -> dict[int, Fraction]:
+        rounds = opening_round(group)
+        again = rounds.pop(group, Fraction(0))
+        out = dict.fromkeys(group, Fraction(0))
+        for top, p in rounds.items():
+            for seat, q in ({top[0]: Fraction(1)} if len(top) == 1 else chances(top)).items():
+                out[seat] += p * q / (1 - again)
+        return out
+
+    result = chances(tuple(range(players)))
+    return [result[seat] for seat in range(players)]
 
 
 def _phase(ph: str) -> Text:
@@ -126,9 +170,7 @@ class Chance:
         self._emit("start_roll", player=player, dice=list(dice))
         if len(done) < len(rolling):
             return
-        totals = [a + b for a, b in done]
-        best = max(totals)
-        top = [p for p, total in zip(rolling, totals, strict=True) if total == best]
+        top = highest(rolling, [a + b for a, b in done])
         self.roll_off_dice = []
         if len(top) > 1:
             self.roll_off = top
