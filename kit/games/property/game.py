@@ -47,7 +47,7 @@ from typing import Any
 
 from kit.games.core import IllegalAction
 from kit.games.property import auctions, building, debts, moves, refusals, trading
-from kit.games.property.actions import RollDice
+from kit.games.property.actions import EndTurn, RollDice
 from kit.games.property.auctions import Auctions, _round_up
 from kit.games.property.building import Building, offer_anytime, offer_redeem
 from kit.games.property.cards import Cards
@@ -197,6 +197,7 @@ def play_out(
     chance = state._apply_chance_unchecked
     step = state._apply_unchecked
     roll = state._roll
+    next_turn = state._next_turn
     r = rng.random
     state.events = []
     while state.phase != OVER and state.turns <= max_turns:
@@ -205,8 +206,11 @@ def play_out(
             if ph == TURN:
                 state.events = []  # a new list each turn: nobody reads a tournament's events
             action = policies[state.cur](state, rng)
-            if type(action) is RollDice:  # = RollDice, then the dice node
+            kind = type(action)
+            if kind is RollDice:  # = RollDice, then the dice node
                 roll(int(r() * 6) + 1, int(r() * 6) + 1)
+            elif kind is EndTurn:
+                next_turn()  # = _apply_unchecked(EndTurn())
             else:
                 step(action)
         elif ph == DICE:
