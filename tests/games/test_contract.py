@@ -144,3 +144,32 @@ def test_the_records_round_trip_mid_auction_and_with_a_kept_card(name):
     back = round_trip(s)
     assert back.auction == s.auction and back.auction is not s.auction
     assert back.held == s.held and type(back.held[1][0]) is type(s.held[1][0])
+
+
+def test_a_game_saved_before_the_records_still_loads():
+    """A class game saved by the engine of last week (bank -1, debts of three, the auction as a
+    list beside house_auction, kept cards as deck*100+card, no opening roll-off) resumes."""
+    import json
+
+    from kit.games.property.game import BANK, Auction, CardRef
+
+    s = fresh("scarce")
+    give(s, 0, 1, 3)
+    give(s, 1, 37, 39)
+    give(s, 2, 6, 8, 9)
+    s.held[3].append(s.game.card_ref("suerte", "s4"))
+    s.decks[0].remove(3)
+    s.apply(Build(1))  # two houses in the bank, three players want one: a house auction
+    new = json.loads(s.to_json())
+    old = {k: v for k, v in new.items() if k not in ("roll_off", "roll_off_dice")}
+    old["owner"] = [-1 if o == BANK else o for o in new["owner"]]
+    old["held"] = [[d * 100 + c for d, c in hand] for hand in new["held"]]
+    a = s.auction
+    old["auction"] = [a.title, a.high, a.bidder, a.bidders, a.turn]
+    old["house_auction"] = [a.opening, a.lots]
+    old["debts"] = [[0, -1, 15]]
+    back = PropertyState.from_json(json.dumps(old), s.game)
+    assert back.owner == s.owner and back.held == [[], [], [], [CardRef(0, 3)]]
+    assert back.auction == Auction(a.title, a.bidders, 0, -1, 0, "house", a.opening, a.lots)
+    assert back.debts == [(0, BANK, 15, "debt")] and back.roll_off == []
+    assert PropertyState.from_json(back.to_json(), s.game) == back

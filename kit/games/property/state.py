@@ -295,6 +295,10 @@ class StateBase(State):
             )
         if data.get("players") != game.names:
             raise ValueError(f"this state is for players {data.get('players')}, not {game.names}")
+        from kit.games.property import legacy
+
+        if legacy.is_old(data):
+            data = legacy.upgrade(data)
         missing = [f for f in _FIELDS if f not in data]
         if missing:
             raise ValueError(f"saved property game without {', '.join(missing)}")
