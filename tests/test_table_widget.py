@@ -224,3 +224,15 @@ def test_the_log_tells_a_scarce_house_auction_prop_11():
     )
     place = state.game.rules.squares[1].name
     assert f"subasta: un hotel en {place} para Luis por 5" in line
+
+
+def test_a_log_saved_before_the_engine_s_events_still_reads():
+    from kit.widgets.game_log import entry_text
+
+    state = Session.start("el_pale", humans=["Ana", "Luis"], seed=9).state
+    old = [
+        {"kind": "jailed", "player": 0},
+        {"kind": "cash", "player": 0, "amount": -50_000, "cash": 1_450_000},
+    ]
+    line = entry_text(state, {"player": 0, "action": {"type": "RollDice"}, "events": old})
+    assert "va a la casilla" in line and f"Ana −{money(50_000)} (tiene {money(1_450_000)})" in line

@@ -68,6 +68,10 @@ def _card(g: Any, e: dict[str, Any]) -> str:
 
 
 def _cash(g: Any, e: dict[str, Any]) -> str:
+    if "reason" not in e:  # a log saved before the engine recorded payments: a signed change
+        sign = "+" if e["amount"] > 0 else "−"
+        delta = f"{sign}{money(abs(e['amount']))}"
+        return t("log.cash_change", name=_name(g, e["player"]), delta=delta, cash=money(e["cash"]))
     reason = (
         t(f"log.why_{e['reason']}")
         if f"log.why_{e['reason']}" in catalogue()[language()]
