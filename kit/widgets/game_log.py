@@ -134,7 +134,9 @@ _TELLERS: dict[str, Callable[[Any, dict[str, Any]], str]] = {
     "roll_off": lambda g, e: t("log.roll_off", names=", ".join(_name(g, p) for p in e["players"])),
     "starts": lambda g, e: t("log.starts", name=_name(g, e["player"])),
     "moved": lambda g, e: t("log.moved", square=_square(g, e["square"])),
-    "jailed": lambda g, e: t(f"log.jailed_{e['reason']}", jail=_square(g, g.rules.jail.square)),
+    "jailed": lambda g, e: t(  # an older log has no reason: the plain words
+        f"log.jailed_{e.get('reason', 'square')}", jail=_square(g, g.rules.jail.square)
+    ),
     "freed": lambda g, e: t("log.freed", jail=_square(g, g.rules.jail.square)),
     "lost_turn": lambda g, e: t("log.lost_turn", name=_name(g, e["player"])),
     "card": _card,
