@@ -210,8 +210,14 @@ class Session:
         state = self.state
         if state.is_terminal():
             return False
-        if state.is_chance():
+        if state.is_chance():  # chance no action set off: the set-up (opening roll, the cut)
             state.apply_chance(state.sample_chance(self.rng))
+            if state.events:  # one entry for chance in a row (every opening roll: one line)
+                last = self.log[-1] if self.log else None
+                if last is not None and last["by"] == "chance":
+                    last["events"] = [*last["events"], *state.events]
+                else:
+                    self._record(None, None, "chance", list(state.events))
             return True
         seat = state.current_player()
         if self.seat_bots[seat] is None:
@@ -255,11 +261,17 @@ class Session:
         while state.is_chance() and not state.is_terminal():
             state.apply_chance(state.sample_chance(self.rng))
             events += state.events
+        self._record(turn, actor, by, events, action)
+
+    def _record(
+        self, turn: Any, actor: int | None, by: str, events: list[Any], action: Any = None
+    ) -> None:
+        """One entry of the game log: who (None for chance alone), what and what followed."""
         entry: dict[str, Any] = {
             "turn": turn,
             "player": actor,
             "by": by,
-            "action": _action_data(action),
+            "action": None if action is None else _action_data(action),
             "events": events,
         }
         self.log.append(entry)

@@ -51,8 +51,19 @@ def test_every_action_is_saved_at_once(tmp_path):
     session = Session.start("superpoly", humans=["Ana", "Luis"], save_to=path, seed=3)
     session.act(RollDice())
     saved = json.loads(path.read_text(encoding="utf-8"))
-    assert saved["log"] == session.log and len(saved["log"]) == 1
+    assert saved["log"] == session.log and len(saved["log"]) == 2
     assert Session.resume(path).state.to_json() == session.state.to_json()
+
+
+@pytest.mark.parametrize("ruleset", ["superpoly", "palabra"])
+def test_the_set_up_is_the_first_entry_of_the_log_prop_01_plb_01(ruleset):
+    """Who starts is chance before anyone acts (the opening roll, the cut): the log tells it."""
+    session = Session.start(ruleset, humans=["Ana", "Luis"], seed=3)
+    setup = session.log[0]
+    assert setup["by"] == "chance" and setup["action"] is None and setup["player"] is None
+    kinds = {event["kind"] for event in setup["events"]}
+    assert kinds & {"starts", "first"}, kinds
+    assert all(entry["by"] != "chance" for entry in session.log[1:])
 
 
 @pytest.mark.parametrize("ruleset", PROPERTY)
@@ -63,7 +74,7 @@ def test_bots_play_until_a_person_must_choose(ruleset, tmp_path):
         if session.state.is_terminal():
             break
         session.act(session.state.legal_actions()[0])
-    assert {entry["by"] for entry in session.log} == {"human", "bot"}
+    assert {entry["by"] for entry in session.log} == {"chance", "human", "bot"}
 
 
 def test_an_illegal_action_changes_nothing_not_even_the_file(tmp_path):
@@ -75,13 +86,14 @@ def test_an_illegal_action_changes_nothing_not_even_the_file(tmp_path):
     with pytest.raises(IllegalAction):
         session.act(Buy(1))
     assert session.state.to_json() == before and path.read_bytes() == saved
-    assert session.log == []
+    assert [entry["by"] for entry in session.log] == ["chance"]  # the opening roll only
 
 
 def test_a_table_of_bots_waits_to_be_told_and_then_plays(tmp_path):
     session = Session.start("superpoly", humans=[], bots=["build_asap"] * 3, seed=6)
-    assert session.log == []  # nobody watching would see the game vanish in one cell
-    assert session.play_bots(10) == 10 and len(session.log) == 10
+    assert [entry["by"] for entry in session.log] == ["chance"]  # nobody watching would see
+    # the game vanish in one cell: only the opening roll is played
+    assert session.play_bots(10) == 10 and len(session.log) == 1 + 10
 
 
 def test_resume_or_start_starts_once_then_resumes(tmp_path):

@@ -449,8 +449,8 @@ def entry_lines(state: Any, entry: Mapping[str, Any]) -> list[str]:
     """One move of a session's log in words: what the player did (a roll says where it led),
     then what the engine says followed, one line each."""
     lines = []
-    action = action_from_dict(entry["action"])
-    if type(action).__name__ != "Roll":
+    action = None if entry["action"] is None else action_from_dict(entry["action"])
+    if action is not None and type(action).__name__ != "Roll":
         offered = next(
             (e["card"] for e in entry["events"] if e["kind"] in ("bought", "passed")), None
         )

@@ -203,10 +203,12 @@ def entry_text(state: Any, entry: dict[str, Any]) -> str:
     g = state.game
     events = entry.get("events", [])
     parts = [event_text(state, e) for e in events if e.get("kind") not in SKIPPED]
-    action = entry.get("action", {})
-    if not parts or action.get("type") not in TOLD_BY_EVENTS:
+    action = entry.get("action")
+    if action is not None and (not parts or action.get("type") not in TOLD_BY_EVENTS):
         parts.insert(0, action_text(state, action))
     parts += [event_text(state, e) for e in events if e.get("kind") in SKIPPED]
+    if action is None:  # chance alone (the opening roll): its events are the line
+        return "; ".join(parts)
     return t("log.line", name=_name(g, entry.get("player")), what="; ".join(parts))
 
 

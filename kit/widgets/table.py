@@ -268,7 +268,7 @@ class PropertyTable(w.VBox):
             + "</ol></div>"
         )
         saved = (
-            t("table.saved", path=session.path.name, moves=len(session.log))
+            t("table.saved", path=session.path.name, moves=_moves(session.log))
             if session.path is not None
             else t("table.not_saved")
         )
@@ -334,3 +334,8 @@ class PropertyTable(w.VBox):
             self.trade_with.options = others
         self.trade_button.description = t("table.trade_propose")
         self._fill_trade_titles()
+
+
+def _moves(log: list[dict[str, Any]]) -> int:
+    """The moves a log holds (the set-up's chance is not a move)."""
+    return sum(1 for entry in log if entry["by"] != "chance")

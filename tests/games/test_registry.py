@@ -1,5 +1,6 @@
-"""The game registry (messages in English: tests/games/conftest.py): every game declared once; a sixth game needs only its own code and one
-registration, and then `kit.load`, a class `Session` and `kit sim` play it."""
+"""The game registry: every game declared once; a sixth game needs only its own code and one
+registration, and then `kit.load`, a class `Session` and `kit sim` play it. (The messages read
+here are English: tests/games/conftest.py.)"""
 
 from __future__ import annotations
 
