@@ -186,6 +186,14 @@ class Refusals:
             problem.told(self, action)
         return problem
 
+    def is_legal(self, action: Any) -> bool:
+        """The same checks as `refusal`, as a plain yes or no: nothing is kept for a sentence
+        (the bots ask it often, about actions that are mostly refused)."""
+        if self.phase == OVER or self.phase in CHANCE_PHASES:  # type: ignore[attr-defined]
+            return False
+        check = CHECKS.get(type(action))
+        return check is not None and check(self, action) is None
+
     def legal_actions(self) -> list[Any]:
         out: list[Any] = []
         offer = OFFERS.get(self.phase)  # type: ignore[attr-defined]
