@@ -66,3 +66,53 @@ def language() -> str:
 def t(key: str, **values: object) -> str:
     """The text for `key` in the current language, with `values` filled in."""
     return catalogue()[_language][key].format(**values)
+
+
+class Say:
+    """A message key and its values, written in the class language only when formatted.
+
+    Refusals keep words such as the action tried or a phase's name as `Say` values, so refusing
+    (a bot asking `is_legal` thousands of times) writes no sentence, and one refusal reads in
+    Spanish or English according to the language when it is read. Picklable (tournament workers).
+    """
+
+    __slots__ = ("key", "values")
+
+    def __init__(self, key: str, **values: object) -> None:
+        self.key = key
+        self.values = values
+
+    def __str__(self) -> str:
+        return t(self.key, **self.values)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Say({self.key!r})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_say, (self.key, self.values))
+
+
+def _say(key: str, values: dict[str, object]) -> Say:
+    return Say(key, **values)
+
+
+class Joined:
+    """Words joined when formatted: ``Joined([Say(...), "B"], "/")``."""
+
+    __slots__ = ("items", "sep")
+
+    def __init__(self, items: list[object], sep: str = ", ") -> None:
+        self.items = list(items)
+        self.sep = sep
+
+    def __str__(self) -> str:
+        return self.sep.join(str(item) for item in self.items)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"Joined({self.items!r}, {self.sep!r})"

@@ -10,50 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from kit.messages import t
+from kit.messages import Joined, Say
+
+__all__ = ["Joined", "Say", "action_words", "phase_words"]
 
 ANSWER_FIELDS = ("card", "amount", "number", "stake")  # the fields an action's words show
-
-
-class Say:
-    """A message key and its values, in words only when formatted (``str`` or ``format``)."""
-
-    __slots__ = ("key", "values")
-
-    def __init__(self, key: str, **values: Any) -> None:
-        self.key = key
-        self.values = values
-
-    def __str__(self) -> str:
-        return t(self.key, **self.values)
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
-
-    def __repr__(self) -> str:
-        return f"Say({self.key!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_say, (self.key, self.values))
-
-
-def _say(key: str, values: dict[str, Any]) -> Say:
-    return Say(key, **values)
-
-
-class Joined:
-    """Words joined with commas when formatted: ``Joined([Say(...), Say(...)])``."""
-
-    __slots__ = ("items",)
-
-    def __init__(self, items: list[Any]) -> None:
-        self.items = items
-
-    def __str__(self) -> str:
-        return ", ".join(str(item) for item in self.items)
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
 
 
 def action_words(action: Any, actions: dict[str, type]) -> Say:

@@ -84,7 +84,7 @@ from .cards import Card
 from .dictionary import Dictionary
 from .effects import apply_action, begin_turn, play_score
 from .load import DeckSpec, build_cards, load_deck
-from .refusals import Term, refusal
+from .refusals import refusal, term
 from .rules import (
     CUT_FACES,
     HAND_SIZE,
@@ -380,7 +380,7 @@ class PalabraState(State):
 
     def _not_chance(self) -> IllegalAction:
         return IllegalAction(
-            "rules_palabra.not_chance", phase=Term(f"rules_palabra.phase_{self.phase}")
+            "rules_palabra.not_chance", phase=term(f"rules_palabra.phase_{self.phase}")
         )
 
     def chance_refusal(self, outcome: Any) -> IllegalAction | None:

@@ -2,8 +2,8 @@
 
 It tests the action it is given (never the list of every legal action) and returns None or the
 lazy `IllegalAction(key, **values)`: no sentence is written unless someone reads it. The values
-that are words of the class language (a play's name, a colour) are `Term`s, which look their text
-up only when the message is formatted.
+that are words of the class language (a play's name, a colour) are `term`s (`kit.messages.Say`),
+which look their text up only when the message is formatted.
 """
 
 from __future__ import annotations
@@ -11,55 +11,34 @@ from __future__ import annotations
 from typing import Any
 
 from kit.games.core import IllegalAction
-from kit.messages import t
+from kit.messages import Joined, Say
 
 from .actions import Build, Exchange, Flush, Joker, Palabra, Pass, Shave, Straight, Vowels, Word
 from .cards import common_colours
 from .rules import MIN_FLUSH, VOWEL_SCORES, can_build_on, can_shave, is_palabra
 from .scoring import is_straight, vowel_ok
 
-__all__ = ["Term", "refusal"]
+__all__ = ["refusal", "term"]
 
 
-class Term:
-    """Words of the catalogue, written in the class language only when a message is formatted."""
-
-    __slots__ = ("keys", "sep")
-
-    def __init__(self, *keys: str, sep: str = "/") -> None:
-        self.keys = keys
-        self.sep = sep
-
-    def __str__(self) -> str:
-        return self.sep.join(t(key) for key in self.keys)
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
-
-    def __repr__(self) -> str:
-        return f"Term{self.keys!r}"
-
-    def __reduce__(self) -> tuple[Any, ...]:  # picklable with the IllegalAction that holds it
-        return (_term, (self.keys, self.sep))
+def term(*keys: str, sep: str = "/") -> Joined:
+    """Words of the catalogue joined by `sep`, written in the class language when formatted."""
+    return Joined([Say(key) for key in keys], sep)
 
 
-def _term(keys: tuple[str, ...], sep: str) -> Term:
-    return Term(*keys, sep=sep)
-
-
-def what(name: str) -> Term:
+def what(name: str) -> Joined:
     """A play's name for a message: 'Build' in English, 'Ampliar' in Spanish."""
-    return Term(f"rules_palabra.what_{name}")
+    return term(f"rules_palabra.what_{name}")
 
 
-def colours(names: Any) -> Term:
+def colours(names: Any) -> Joined:
     """Colour names joined by '/', in the class language."""
-    return Term(*(f"rules_palabra.colour_{c}" for c in names))
+    return term(*(f"rules_palabra.colour_{c}" for c in names))
 
 
-def kind(play_kind: str) -> Term:
+def kind(play_kind: str) -> Joined:
     """A play kind on the table ('word', 'flush' ...) for a message."""
-    return Term(f"rules_palabra.kind_{play_kind}")
+    return term(f"rules_palabra.kind_{play_kind}")
 
 
 def refusal(s: Any, action: Any) -> IllegalAction | None:
@@ -113,7 +92,7 @@ def spelt(s: Any, ids: tuple[int, ...], letters: Any, name: str) -> str:
         )
     for c, ch in zip(cards, letters, strict=True):
         if not c.can_be(ch):
-            can = c.letter if c.kind == "letter" else Term(f"rules_palabra.can_{c.kind}")
+            can = c.letter if c.kind == "letter" else term(f"rules_palabra.can_{c.kind}")
             raise IllegalAction(
                 "rules_palabra.cannot_be",
                 what=what(name),
@@ -141,7 +120,7 @@ def opponent_play(s: Any, target: Any, name: str) -> dict[str, Any]:
             "rules_palabra.no_play",
             what=what(name),
             target=target,
-            on=on or Term("rules_palabra.none"),
+            on=on or term("rules_palabra.none"),
         )
     return play
 
