@@ -7,10 +7,12 @@ Spanish messages ask for the `spanish` fixture.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from fractions import Fraction
 
 import pytest
 
+from kit.games.core import IllegalAction
 from kit.games.property.actions import RollDice
 from kit.games.property.game import PropertyGame, PropertyState
 from kit.games.property.rules import Card, Deck, Jail, RuleSet, Square, Title
@@ -214,3 +216,11 @@ def name(request) -> str:
 @pytest.fixture(params=REAL)
 def real(request) -> str:
     return request.param
+
+
+@contextmanager
+def refused(key: str):
+    """`pytest.raises(IllegalAction)` that also checks the refusal's message key (not its words)."""
+    with pytest.raises(IllegalAction) as error:
+        yield error
+    assert error.value.key == key, f"refused with {error.value.key}, not {key}"

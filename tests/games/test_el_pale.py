@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from random import Random
 
-import pytest
-from conftest import fresh, game_of, give, roll, sq_of
+from conftest import fresh, game_of, give, refused, roll, sq_of
 
-from kit.games.core import CHANCE, TERMINAL, IllegalAction
+from kit.games.core import CHANCE, TERMINAL
 from kit.games.property.actions import (
     AcceptTrade,
     Bid,
@@ -50,7 +49,7 @@ def test_pal_03_auction_opens_at_half_the_printed_price():
     roll(s, 1, 2)  # Leganitos, 60,000
     s.apply(Decline())
     assert s.min_bid() == 30_000
-    with pytest.raises(IllegalAction, match="lowest bid now is 30000"):
+    with refused("rules_property.bid_low"):
         s.apply(Bid(0, 29_000))
     s.apply(Bid(0, 30_000))
     for p in (1, 2, 3):
@@ -118,7 +117,7 @@ def test_pal_06_stock_and_hotel_returns_four_houses_for_a_fifth_house_price():
     s.apply(Build(1))
     assert s.level[t] == 5 and s.houses == 28 and s.hotels == 11
     assert s.cash[0] == cash - s.game.t_house[t]
-    with pytest.raises(IllegalAction, match="already has a hotel"):
+    with refused("rules_property.has_hotel"):
         s.apply(Build(1))
 
 
@@ -127,7 +126,7 @@ def test_pal_06_up_to_four_houses_then_only_a_hotel():
     give(s, 0, 1, 3)
     s.level[sq_of(s, 1)] = 4
     s.level[sq_of(s, 3)] = 3
-    with pytest.raises(IllegalAction, match="evenly"):
+    with refused("rules_property.build_evenly"):
         s.apply(Build(1))
 
 
