@@ -123,6 +123,17 @@ def _both(key: str, prefix: str = "kit sim: ", **values: object) -> str:
     return "\n".join(f"{prefix}{catalogue()[code][key].format(**values)}" for code in ("es", "en"))
 
 
+def _bots_help() -> str:
+    """Each game's bots, its default first, from the registry."""
+    from kit.games.registry import game_types
+
+    parts = []
+    for kind in game_types():
+        bots = [kind.default_bot + " (default)", *(b for b in kind.bots() if b != kind.default_bot)]
+        parts.append(f"{', '.join(kind.names)}: {', '.join(bots)}")
+    return ". ".join(parts)
+
+
 def _workers(text: str) -> int:
     """--workers: a whole number of processes above 0, or a plain message."""
     try:
@@ -265,10 +276,9 @@ def parser() -> argparse.ArgumentParser:
     student.add_argument("--out", type=Path, required=True, help="folder for the copies")
     student.set_defaults(run=_student)
     sim = sub.add_parser("sim", help="play a seeded tournament of bots in any game of the kit")
-    sim.add_argument(
-        "ruleset",
-        help="el_pale, la_ruta_del_tesoro, superpoly, dia_de_paga, palabra or a .toml file",
-    )
+    from kit.games.registry import game_names
+
+    sim.add_argument("ruleset", help=f"{', '.join(game_names())} or a .toml file")
     sim.add_argument("--edition", default=None, help="an edition of the rule set (e.g. lujo)")
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--games", type=int, default=100)
@@ -284,11 +294,7 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--policy",
         action="append",
-        help="a bot for every seat, or repeat once per seat. Property games: buy_everything, "
-        "build_asap (default), never_buy, cash_reserve, cash_reserve:AMOUNT, dealmaker (trades "
-        "to complete groups), trader:BOT (BOT that also trades), random. dia_de_paga: "
-        "cautious_saver (default), borrower, gambler, do_nothing, random. palabra: greedy "
-        "(default), beginner, random",
+        help="a bot for every seat, or repeat once per seat. " + _bots_help(),
     )
     sim.add_argument(
         "--workers",
