@@ -26,8 +26,7 @@ plain ones share:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from operator import itemgetter
+from collections.abc import Callable, Iterator
 from random import Random
 from typing import Any
 from weakref import WeakKeyDictionary, ref
@@ -50,6 +49,7 @@ from kit.games.property.actions import (
     RollDice,
     SellBuilding,
 )
+from kit.games.property.building import mortgage_problem, sell_problem
 from kit.games.property.game import (
     AFTER,
     AUCTION,
@@ -61,6 +61,7 @@ from kit.games.property.game import (
     TURN,
     _round_up,
 )
+from kit.games.property.tables import reader
 
 Policy = Callable[[Any, Random], Any]
 _ROLL, _END, _DECLINE, _REJECT = RollDice(), EndTurn(), Decline(), RejectTrade()
@@ -76,19 +77,20 @@ def _first(actions: list[Any], kind: type) -> Any:
 def _raise_money(state: Any, p: int) -> Any:
     """In debt: the first building that ``legal_actions`` offers to sell, else the first title it
     offers to mortgage, else bankruptcy, else its first offer (a payment with titles). The
-    titles are asked in the list's order (the board's) with ``is_legal``, one action at a time,
-    so the choice is the list's without building the list; it is built only for a payment with
-    titles."""
+    titles are asked in the list's order (the board's), one at a time, so the choice is the
+    list's without building the list; it is built only for a payment with titles. (In debt a
+    sale or a mortgage by the debtor is legal exactly when the rule's own test, `sell_problem`
+    or `mortgage_problem`, finds no problem: that test is asked directly.)"""
     g = state.game
-    legal = state.is_legal
+    level, mortgaged = state.level, state.mortgaged
     mine = [t for t, o in enumerate(state.owner) if o == p]
     for t in mine:
-        if state.level[t] and legal(a := SellBuilding(g.t_square[t])):
-            return a
+        if level[t] and sell_problem(state, p, t) is None:
+            return SellBuilding(g.t_square[t])
     for t in mine:
-        if not state.mortgaged[t] and legal(a := Mortgage(g.t_square[t])):
-            return a
-    if legal(bankrupt := DeclareBankruptcy()):
+        if not mortgaged[t] and mortgage_problem(state, p, t) is None:
+            return Mortgage(g.t_square[t])
+    if state.is_legal(bankrupt := DeclareBankruptcy()):
         return bankrupt
     return state.legal_actions()[0]
 
@@ -104,8 +106,7 @@ def _policy(reserve: int | None, build: bool, buy: bool) -> Policy:
             return _ROLL
         p = state.cur if phase in (TURN, AFTER, BUY) else state.current_player()
         if reserve is None and phase == AFTER:
-            # builds after each landing, while it can: only on a group it owns whole
-            if build and _look(state.game, state.owner).whole[p]:
+            if build:  # builds after each landing, while it can
                 squares = state.buildable(p)
                 if squares:
                     return Build(squares[0])
@@ -198,7 +199,7 @@ class _Look:
     titles of one other player (see ``_group_look``). Titles change hands seldom, decisions come
     every step: the traders look a pattern up (``_look``) instead of searching the board again."""
 
-    __slots__ = ("wants", "whole", "whole_lots")
+    __slots__ = ("least", "seeks", "wants", "whole", "whole_lots", "whole_mortgages")
 
     def __init__(self, table: _Table, owner: tuple[int, ...]) -> None:
         whole: list[list[int]] = [[] for _ in range(table.players)]
@@ -216,6 +217,27 @@ class _Look:
         self.whole, self.wants = whole, wants
         lots = table.lot_groups
         self.whole_lots = [[t for i in mine for t in lots[i]] for mine in whole]
+        # each player's whole lots read from ``state.mortgaged`` at once (None: he has none)
+        self.whole_mortgages = [reader(mine) if mine else None for mine in self.whole_lots]
+        self.least = table.least
+        self.seeks: list[Any] = [None] * table.players  # see seeking()
+
+    def seeking(self, p: int) -> list[tuple[Any, list[Any], int]]:
+        """Player ``p``'s wants, each with the wants of its other player that name ``p`` (the
+        swaps he could be offered) and twice the least its missing titles can be worth (the
+        cheapest purchase): what the deal search asks of the pattern, worked out once."""
+        seek = self.seeks[p]
+        if seek is None:
+            wants, least = self.wants, self.least
+            seek = self.seeks[p] = [
+                (
+                    want,
+                    [w for w in wants[want[1]] if w[1] == p and w[0] != want[0]],
+                    PREMIUM * sum(least[t] for t in want[2]),
+                )
+                for want in wants[p]
+            ]
+        return seek
 
 
 def _group_look(i: int, members: list[int], holders: tuple[int, ...]) -> tuple[Any, Any]:
@@ -260,7 +282,7 @@ class _Table:
         self.players = g.n
         self.lot_groups = g.lot_groups
         self.groups = [  # each with what its holders mean, by holders, as met so far
-            (m, itemgetter(*m) if len(m) > 1 else _one(m[0]), {}) for m in g.lot_groups
+            (m, read, {}) for m, read in zip(g.lot_groups, g.lot_readers, strict=True)
         ]
         self.lot_group = [-1] * len(g.titles)
         for i, members in enumerate(g.lot_groups):
@@ -270,11 +292,6 @@ class _Table:
         self.looks: dict[tuple[int, ...], _Look] = {}
         self.last_owner: list[int] | None = None  # the pattern looked up last, and its look:
         self.last_look: _Look | None = None  # the next decision's pattern, most of the time
-
-
-def _one(t: int) -> Callable[[Any], tuple[int]]:
-    """The reader of a one-title group's holder, as a tuple (as itemgetter gives for more)."""
-    return lambda owner: (owner[t],)
 
 
 _TABLES: WeakKeyDictionary[Any, _Table] = WeakKeyDictionary()
@@ -374,16 +391,27 @@ def _accepts(state: Any, q: int, p: int, deal: ProposeTrade) -> bool:
 
 def _deals(state: Any, p: int, reserve: int) -> list[ProposeTrade]:
     """The deals ``p`` would offer now, best first (see ``trader``)."""
+    return [d for d in _offers(state, p, reserve) if _accepts(state, d.to_player, p, d)]
+
+
+def _best_deal(state: Any, p: int, reserve: int, look: _Look) -> ProposeTrade | None:
+    """The first of `_deals` (the one the trader proposes), without answering the rest."""
+    for d in _offers(state, p, reserve, look):
+        if _accepts(state, d.to_player, p, d):
+            return d
+    return None
+
+
+def _offers(state: Any, p: int, reserve: int, look: _Look | None = None) -> Iterator[ProposeTrade]:
+    """The deals ``p`` could offer now, best first, before asking whether the other would take
+    them: the swaps, then the purchases (see ``trader``). ``look``: this ownership's `_Look`."""
     g = state.game
     sq = g.t_square
-    swaps, buys = [], []
-    wants = _look(g, state.owner).wants
-    least = _table(g).least
+    buys = []
     cash = state.cash[p]
-    for want in wants[p]:
-        grp, q, missing = want
-        mutual = [w for w in wants[q] if w[1] == p and w[0] != grp]  # he lacks titles of ours
-        if not mutual and cash - PREMIUM * sum(least[t] for t in missing) < reserve:
+    for want, mutual, lowest in (look or _look(g, state.owner)).seeking(p):
+        _, q, missing = want  # mutual: the wants of q that he could complete with our titles
+        if not mutual and cash - lowest < reserve:
             continue  # no swap to offer, nor a purchase it could pay even at the lowest worth
         if not _free(state, want):
             continue  # buildings hold the titles back
@@ -392,12 +420,25 @@ def _deals(state: Any, p: int, reserve: int) -> list[ProposeTrade]:
         for _, _, theirs in _tradable_wants(state, mutual) if mutual else ():  # a swap
             money = worth - _worth(state, theirs)
             money = max(money, -state.cash[q])  # he pays the difference, as far as he can
-            if money <= 0 or state.cash[p] - money >= reserve:
-                swaps.append(ProposeTrade(q, tuple(sq[t] for t in theirs), take, money))
+            if money <= 0 or cash - money >= reserve:
+                yield ProposeTrade(q, tuple(sq[t] for t in theirs), take, money)
         money = PREMIUM * worth  # else buy them at a premium, keeping a reserve
-        if state.cash[p] - money >= reserve:
+        if cash - money >= reserve:
             buys.append(ProposeTrade(q, (), take, money))
-    return [d for d in swaps + buys if _accepts(state, d.to_player, p, d)]
+    yield from buys
+
+
+def _lift(state: Any, look: _Look, p: int, keep: int) -> Redeem | None:
+    """The first mortgaged lot of a group ``p`` owns whole whose mortgage he can lift keeping
+    ``keep`` in hand, or None."""
+    mortgaged = state.mortgaged
+    read = look.whole_mortgages[p]
+    if read is None or True not in read(mortgaged):
+        return None
+    for t in look.whole_lots[p]:
+        if mortgaged[t] and state.cash[p] - state.redeem_cost(t) >= keep:
+            return Redeem(state.game.t_square[t])
+    return None
 
 
 def trader(base: Policy, reserve: int | None = None, eagerness: float = 1 / 3) -> Policy:
@@ -431,22 +472,24 @@ def trader(base: Policy, reserve: int | None = None, eagerness: float = 1 / 3) -
     def policy(state: Any, rng: Random) -> Any:
         phase = state.phase
         if phase in (TURN, AFTER):
-            p = state.cur
-            g = state.game
-            keep = g.rules.start_money // 5 if reserve is None else reserve
-            look = _look(g, state.owner)
-            mortgaged = state.mortgaged
-            for t in look.whole_lots[p]:
-                if mortgaged[t] and state.cash[p] - state.redeem_cost(t) >= keep:
-                    return Redeem(g.t_square[t])
-            if phase == TURN and not state.trades_made and look.wants[p]:
-                deals = _deals(state, p, keep)
-                if (
-                    deals
-                    and (eagerness >= 1 or rng.random() < eagerness)
-                    and state.is_legal(deals[0])
-                ):
-                    return deals[0]
+            lifting = True in state.mortgaged  # else there is no mortgage to lift
+            seeking = phase == TURN and not state.trades_made  # else no deal to seek
+            if lifting or seeking:
+                p = state.cur
+                g = state.game
+                keep = g.rules.start_money // 5 if reserve is None else reserve
+                look = _look(g, state.owner)
+                lift = _lift(state, look, p, keep) if lifting else None
+                if lift is not None:
+                    return lift
+                if seeking and look.wants[p]:
+                    deal = _best_deal(state, p, keep, look)
+                    if (
+                        deal is not None
+                        and (eagerness >= 1 or rng.random() < eagerness)
+                        and state.is_legal(deal)
+                    ):
+                        return deal
         elif phase == TRADE:
             p, deal = state.trade
             return AcceptTrade() if _accepts(state, deal.to_player, p, deal) else RejectTrade()

@@ -349,39 +349,47 @@ class Building:
         a title changes hands in the engine; a cached group is checked again before use, so a
         state edited by hand can only hide a group from this look, never offer an illegal build.
         """
+        cache = self._complete
+        if cache is None:
+            cache = self._complete = self._whole_groups()
+        mine = cache[p]
+        if not mine:  # most players most of the time: no group owned whole
+            return []
+        g = self.game
+        owner, level, mortgaged = self.owner, self.level, self.mortgaged
+        cash = self.cash[p]
+        out = []
+        for i in mine:  # the same checks as build_problem, group by group
+            read = g.lot_readers[i]
+            if read(owner).count(p) < len(g.lot_groups[i]) or True in read(mortgaged):
+                continue
+            low = min(read(level))
+            if low == HOTEL:
+                continue
+            if low == HOUSES_PER_HOTEL:
+                if not self.hotels:
+                    continue
+                cost = g.t_hotel
+            elif not self.houses:
+                continue
+            else:
+                cost = g.t_house
+            for t in g.lot_groups[i]:
+                if level[t] == low and cash >= cost[t]:
+                    out.append(g.t_square[t])
+        return out
+
+    def _whole_groups(self) -> list[list[int]]:
+        """For each player, the lot groups (their indices, in board order) he owns whole."""
         g = self.game
         owner = self.owner
-        level = self.level
-        mortgaged = self.mortgaged
-        cash = self.cash[p]
-        cache = self._complete
-        if cache is None:  # each whole group under its owner, in board order
-            cache = self._complete = [[] for _ in range(g.n)]
-            for members in g.lot_groups:
-                o = owner[members[0]]
-                if o >= 0 and all(owner[t] == o for t in members):
-                    cache[o].append(members)
-        out = []
-        for members in cache[p]:
-            for m in members:
-                if owner[m] != p or mortgaged[m]:
-                    break
-            else:  # the same checks as build_problem, group by group
-                low = min(level[m] for m in members)
-                if low == HOTEL:
-                    continue
-                if low == HOUSES_PER_HOTEL:
-                    if not self.hotels:
-                        continue
-                    cost = g.t_hotel
-                elif not self.houses:
-                    continue
-                else:
-                    cost = g.t_house
-                for t in members:
-                    if level[t] == low and cash >= cost[t]:
-                        out.append(g.t_square[t])
-        return out
+        whole: list[list[int]] = [[] for _ in range(g.n)]
+        for i, read in enumerate(g.lot_readers):
+            holders = read(owner)
+            o = holders[0]
+            if o >= 0 and holders.count(o) == len(holders):
+                whole[o].append(i)
+        return whole
 
 
 EFFECTS = {

@@ -200,8 +200,10 @@ def play_out(
     next_turn = state._next_turn
     r = rng.random
     state.events = []
-    while state.phase != OVER and state.turns <= max_turns:
+    while True:
         ph = state.phase
+        if ph == OVER or state.turns > max_turns:
+            break
         if ph in (TURN, AFTER, BUY):
             if ph == TURN:
                 state.events = []  # a new list each turn: nobody reads a tournament's events

@@ -124,7 +124,6 @@ class Moves:
 
     # ------------------------------------------------------------------ the dice
     def _roll(self, a: int, b: int) -> None:
-        g = self.game
         p = self.cur
         self.last_roll = [a, b]
         self.events.append({"kind": "rolled", "player": p, "dice": [a, b]})
@@ -135,7 +134,7 @@ class Moves:
                 self._move(p, a + b)
                 return
             self.jail[p] += 1
-            jail = g.rules.jail
+            jail = self.game.rules.jail
             if self.jail[p] >= jail.max_turns:
                 self._free(p, "last_turn")
                 self.again = False

@@ -233,7 +233,7 @@ class StateBase(State):
         self.shuffle_k = 0
         self.claim: Claim | None = None
         self.uneven = [False] * len(game.groups)  # made uneven by a hotel sale or a fire
-        self._complete: list[list[list[int]]] | None = None  # see buildable()
+        self._complete: list[list[int]] | None = None  # see buildable()
         self.roll_off = list(range(n))  # PROP-01: who rolls in this round of the opening roll
         self.roll_off_dice: list[list[int]] = []  # the dice each of them rolled so far
 
@@ -399,8 +399,15 @@ class StateBase(State):
 
     # ------------------------------------------------------------------ flow
     def _proceed(self, phase: str) -> None:
+        """Go on to ``phase`` (by way of `_flush` when something is pending). Every landing comes
+        through here, and nearly always nothing is pending: that case is settled at once."""
         self.resume = phase
-        self._flush()
+        if self.debts or self.redeem_queue or self.auction_queue or self.auction:
+            self._flush()
+        elif phase == NEXT:
+            self._next_turn()
+        else:
+            self.phase = phase
 
     def _flush(self) -> None:
         """Go on: debts first, then redeem decisions, then auctions, then where we were going."""
@@ -450,15 +457,17 @@ class StateBase(State):
         self.doubles = 0
         self.again = False
         self.trades_made = 0
-        if sum(self.alive) <= 1 and self._finished():
+        alive = self.alive
+        if alive.count(True) <= 1 and self._finished():
             return
         p = self.cur
+        n, limit = g.n, g.time_limit
         while True:
-            if g.time_limit is not None and self.turns >= g.time_limit:
+            if limit is not None and self.turns >= limit:
                 self._game_over("time")  # PROP-16: time is up
                 return
-            p = (p + 1) % g.n
-            if not self.alive[p]:
+            p = (p + 1) % n
+            if not alive[p]:
                 continue
             self.turns += 1
             if self.skip[p]:

@@ -3,7 +3,9 @@ the per-square and per-title tables the engine looks things up in (immutable onc
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import ceil
+from operator import itemgetter
 from typing import Any
 
 from kit.games.property.rules import RuleSet
@@ -20,6 +22,24 @@ from kit.games.property.state import (
 )
 from kit.messages import t as t_
 from kit.prob import two_dice
+
+
+class _Single:
+    """What one title holds in a per-title list, as a one-element tuple (``itemgetter`` of one
+    title gives the plain value, not a tuple)."""
+
+    __slots__ = ("title",)
+
+    def __init__(self, title: int) -> None:
+        self.title = title
+
+    def __call__(self, values: list[Any]) -> tuple[Any]:
+        return (values[self.title],)
+
+
+def reader(titles: list[int]) -> Callable[[list[Any]], tuple[Any, ...]]:
+    """What ``titles`` hold in a per-title list (owner, level ...), as a tuple."""
+    return itemgetter(*titles) if len(titles) > 1 else _Single(titles[0])
 
 
 class PropertyGame:
@@ -104,6 +124,8 @@ class PropertyGame:
         self.t_group = [groups.index(t.group) for t in titles]
         self.group_members = [[i for i, t in enumerate(titles) if t.group == g] for g in groups]
         self.lot_groups = [m for m in self.group_members if self.t_kind[m[0]] == LOT]
+        # each lot group's reader: a per-title list (owner, level ...) -> the group's values
+        self.lot_readers = [reader(m) for m in self.lot_groups]
         opening = rules.auction_opening
         self.t_opening = [max(1, ceil(p * opening)) if opening else 1 for p in self.t_price]
         notes = [v for v, _ in rules.banknotes] or [1]
