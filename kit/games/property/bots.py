@@ -26,9 +26,9 @@ plain ones share:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from random import Random
-from typing import Any
+from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary, ref
 
 from kit.games.core import random_legal as random_legal  # the shared bot, re-exported
@@ -199,7 +199,7 @@ class _Look:
     titles of one other player (see ``_group_look``). Titles change hands seldom, decisions come
     every step: the traders look a pattern up (``_look``) instead of searching the board again."""
 
-    __slots__ = ("least", "seeks", "wants", "whole", "whole_lots", "whole_mortgages")
+    __slots__ = ("least", "lot_groups", "lots", "seeks", "wants", "whole")
 
     def __init__(self, table: _Table, owner: tuple[int, ...]) -> None:
         whole: list[list[int]] = [[] for _ in range(table.players)]
@@ -215,29 +215,54 @@ class _Look:
             for p, want in group_wants:
                 wants[p].append(want)
         self.whole, self.wants = whole, wants
-        lots = table.lot_groups
-        self.whole_lots = [[t for i in mine for t in lots[i]] for mine in whole]
-        # each player's whole lots read from ``state.mortgaged`` at once (None: he has none)
-        self.whole_mortgages = [reader(mine) if mine else None for mine in self.whole_lots]
-        self.least = table.least
-        self.seeks: list[Any] = [None] * table.players  # see seeking()
+        self.lot_groups, self.least = table.lot_groups, table.least  # (no cycle to the table)
+        self.lots: list[Any] = [None] * table.players  # see whole_lots(), worked out when asked
+        self.seeks: list[Any] = [None] * table.players  # see seeking(), likewise
 
-    def seeking(self, p: int) -> list[tuple[Any, list[Any], int]]:
-        """Player ``p``'s wants, each with the wants of its other player that name ``p`` (the
-        swaps he could be offered) and twice the least its missing titles can be worth (the
-        cheapest purchase): what the deal search asks of the pattern, worked out once."""
+    def whole_lots(self, p: int) -> tuple[list[int], Any]:
+        """The lots of the groups ``p`` owns whole, in board order, and a reader of what they
+        hold in a per-title list (such as ``state.mortgaged``), None if there are none."""
+        lots = self.lots[p]
+        if lots is None:
+            groups = self.lot_groups
+            titles = [t for i in self.whole[p] for t in groups[i]]
+            lots = self.lots[p] = (titles, reader(titles) if titles else None)
+        return lots
+
+    def seeking(self, p: int, g: Any) -> list[tuple[_Seek, list[_Seek]]]:
+        """Player ``p``'s wants (in game ``g``), each with the wants of its other player that
+        name ``p`` (the swaps he could be offered): what the deal search asks of the pattern,
+        worked out once."""
         seek = self.seeks[p]
         if seek is None:
             wants, least = self.wants, self.least
             seek = self.seeks[p] = [
                 (
-                    want,
-                    [w for w in wants[want[1]] if w[1] == p and w[0] != want[0]],
-                    PREMIUM * sum(least[t] for t in want[2]),
+                    _seek(g, least, want),
+                    [_seek(g, least, w) for w in wants[want[1]] if w[1] == p and w[0] != want[0]],
                 )
                 for want in wants[p]
             ]
         return seek
+
+
+class _Seek(NamedTuple):
+    """A want, (lot group, other player, titles missing), and what the deal search reads of it:
+    the squares of the missing titles, a reader of the levels that hold them back (`_free`)
+    and twice the least they can be worth (the cheapest purchase)."""
+
+    want: tuple[int, int, tuple[int, ...]]
+    squares: tuple[int, ...]
+    held_back: Callable[[list[int]], tuple[int, ...]]
+    lowest: int
+
+
+def _seek(g: Any, least: list[int], want: tuple[int, int, tuple[int, ...]]) -> _Seek:
+    """The `_Seek` of ``want`` in game ``g`` (``least``: the least each title can be worth)."""
+    missing = want[2]
+    squares = tuple(g.t_square[t] for t in missing)
+    lowest = PREMIUM * sum(least[t] for t in missing)
+    return _Seek(want, squares, reader(_holding_back(g, want)), lowest)
 
 
 def _group_look(i: int, members: list[int], holders: tuple[int, ...]) -> tuple[Any, Any]:
@@ -348,16 +373,20 @@ def _tradable_wants(state: Any, wants: list[tuple[int, int, tuple[int, ...]]]) -
 def _free(state: Any, want: tuple[int, int, tuple[int, ...]]) -> bool:
     """No missing title of ``want`` has buildings, nor (where the rules say so) does any title
     of its group."""
-    g = state.game
     level = state.level
-    titles = g.lot_groups[want[0]] if g.rules.trade_blocked_by_group_buildings else want[2]
-    return not any(level[t] for t in titles)
+    return not any(level[t] for t in _holding_back(state.game, want))
+
+
+def _holding_back(g: Any, want: tuple[int, int, tuple[int, ...]]) -> list[int] | tuple[int, ...]:
+    """The titles whose buildings hold back the missing titles of ``want``: those titles, or
+    (where the rules say so) every title of their group."""
+    return g.lot_groups[want[0]] if g.rules.trade_blocked_by_group_buildings else want[2]
 
 
 PREMIUM = 2  # the price of titles that complete the buyer's group and not the seller's
 
 
-def _holder(holders: list[int]) -> int | None:
+def _holder(holders: Sequence[int]) -> int | None:
     """Who holds every title of a group, given who holds each (the bank's number for the
     bank), or None."""
     first = holders[0]
@@ -377,7 +406,7 @@ def _accepts(state: Any, q: int, p: int, deal: ProposeTrade) -> bool:
     lot_group = _table(g).lot_group
     gets_group = hands_group = False
     for i in {lot_group[t] for t in moved} - {-1}:  # no other group changes hands whole
-        held = [owner[t] for t in g.lot_groups[i]]
+        held = g.lot_readers[i](owner)
         before = _holder(held)
         after = _holder([moved.get(t, o) for t, o in zip(g.lot_groups[i], held, strict=True)])
         if before == q and after != q:  # never break up a group of one's own
@@ -406,25 +435,26 @@ def _offers(state: Any, p: int, reserve: int, look: _Look | None = None) -> Iter
     """The deals ``p`` could offer now, best first, before asking whether the other would take
     them: the swaps, then the purchases (see ``trader``). ``look``: this ownership's `_Look`."""
     g = state.game
-    sq = g.t_square
+    level = state.level
     buys = []
     cash = state.cash[p]
-    for want, mutual, lowest in (look or _look(g, state.owner)).seeking(p):
-        _, q, missing = want  # mutual: the wants of q that he could complete with our titles
-        if not mutual and cash - lowest < reserve:
+    for mine, mutual in (look or _look(g, state.owner)).seeking(p, g):
+        _, q, missing = mine.want  # mutual: the wants of q he could complete with our titles
+        if not mutual and cash - mine.lowest < reserve:
             continue  # no swap to offer, nor a purchase it could pay even at the lowest worth
-        if not _free(state, want):
-            continue  # buildings hold the titles back
-        take = tuple(sq[t] for t in missing)
+        if any(mine.held_back(level)):
+            continue  # buildings hold the titles back (not _free)
         worth = _worth(state, missing)
-        for _, _, theirs in _tradable_wants(state, mutual) if mutual else ():  # a swap
-            money = worth - _worth(state, theirs)
+        for theirs in mutual:  # a swap
+            if any(theirs.held_back(level)):
+                continue
+            money = worth - _worth(state, theirs.want[2])
             money = max(money, -state.cash[q])  # he pays the difference, as far as he can
             if money <= 0 or cash - money >= reserve:
-                yield ProposeTrade(q, tuple(sq[t] for t in theirs), take, money)
+                yield ProposeTrade(q, theirs.squares, mine.squares, money)
         money = PREMIUM * worth  # else buy them at a premium, keeping a reserve
         if cash - money >= reserve:
-            buys.append(ProposeTrade(q, (), take, money))
+            buys.append(ProposeTrade(q, (), mine.squares, money))
     yield from buys
 
 
@@ -432,10 +462,10 @@ def _lift(state: Any, look: _Look, p: int, keep: int) -> Redeem | None:
     """The first mortgaged lot of a group ``p`` owns whole whose mortgage he can lift keeping
     ``keep`` in hand, or None."""
     mortgaged = state.mortgaged
-    read = look.whole_mortgages[p]
+    lots, read = look.whole_lots(p)
     if read is None or True not in read(mortgaged):
         return None
-    for t in look.whole_lots[p]:
+    for t in lots:
         if mortgaged[t] and state.cash[p] - state.redeem_cost(t) >= keep:
             return Redeem(state.game.t_square[t])
     return None

@@ -213,8 +213,15 @@ class Building:
     __slots__ = ()
 
     def _build_event(self, p: int, t: int, was: int) -> None:
-        self._emit(
-            "buildings", player=p, square=self.game.t_square[t], level=self.level[t], was=was
+        """A "buildings" event (as `_emit` writes it, keys in the same order: it comes often)."""
+        self.events.append(
+            {
+                "player": p,
+                "square": self.game.t_square[t],
+                "level": self.level[t],
+                "was": was,
+                "kind": "buildings",
+            }
         )
 
     def _put_up(self, p: int, t: int, price: int, reason: str = "building") -> None:
@@ -291,7 +298,7 @@ class Building:
     def _mark_even(self, grp: int, broken: bool = False) -> None:
         """Building is even in a group unless a hotel sale (PAL-07) or a fire (RUT-13) broke it;
         building and selling evenly never do, and once even the group is marked even again."""
-        levels = [self.level[m] for m in self.game.group_members[grp]]
+        levels = self.game.group_readers[grp](self.level)
         uneven = max(levels) - min(levels) > 1
         if broken or not uneven:
             self.uneven[grp] = uneven
@@ -359,12 +366,15 @@ class Building:
         owner, level, mortgaged = self.owner, self.level, self.mortgaged
         cash = self.cash[p]
         out = []
+        cheapest = g.lot_cheapest
         for i in mine:  # the same checks as build_problem, group by group
-            read = g.lot_readers[i]
-            if read(owner).count(p) < len(g.lot_groups[i]) or True in read(mortgaged):
+            if cash < cheapest[i]:
                 continue
+            read = g.lot_readers[i]
             low = min(read(level))
             if low == HOTEL:
+                continue
+            if read(owner).count(p) < len(g.lot_groups[i]) or True in read(mortgaged):
                 continue
             if low == HOUSES_PER_HOTEL:
                 if not self.hotels:

@@ -165,7 +165,7 @@ class Cards:
             text=card.text,  # as printed, in the game's language
             text_en=card.text_en,  # the rulebook's English, where there is one
         )
-        if kept(card):
+        if g.deck_kept[d][c]:  # kept(card), read off the game's table
             self.held[p].append(CardRef(d, c))
         else:
             self.decks[d].append(c)

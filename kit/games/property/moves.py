@@ -230,11 +230,11 @@ class Moves:
         o = self.owner[t]
         kind = g.t_kind[t]
         rents = g.t_rents[t]
-        members = g.group_members[g.t_group[t]]
         if kind == LOT:
             lv = self.level[t]
             if lv:
                 return rents[lv]
+            members = g.group_members[g.t_group[t]]
             owner, mortgaged = self.owner, self.mortgaged
             strict = not g.double_rent_with_mortgaged  # RUT-04: a mortgage breaks the group
             for m in members:
@@ -242,7 +242,7 @@ class Moves:
                     return rents[0]
             return rents[0] * 2
         count = 0
-        for m in members:
+        for m in g.group_members[g.t_group[t]]:
             if self.owner[m] == o:
                 count += 1
         if kind == STATION:

@@ -124,8 +124,13 @@ class PropertyGame:
         self.t_group = [groups.index(t.group) for t in titles]
         self.group_members = [[i for i, t in enumerate(titles) if t.group == g] for g in groups]
         self.lot_groups = [m for m in self.group_members if self.t_kind[m[0]] == LOT]
-        # each lot group's reader: a per-title list (owner, level ...) -> the group's values
+        # each group's reader: a per-title list (owner, level ...) -> the group's values
+        self.group_readers = [reader(m) for m in self.group_members]
         self.lot_readers = [reader(m) for m in self.lot_groups]
+        # what the cheapest building of each lot group costs (no cash below it builds there)
+        self.lot_cheapest = [
+            min(min(self.t_house[t], self.t_hotel[t]) for t in m) for m in self.lot_groups
+        ]
         opening = rules.auction_opening
         self.t_opening = [max(1, ceil(p * opening)) if opening else 1 for p in self.t_price]
         notes = [v for v, _ in rules.banknotes] or [1]
@@ -135,7 +140,10 @@ class PropertyGame:
         self.sq_deck = [self.deck_index.get(s.deck, -1) for s in rules.squares]
 
     def _check_cards(self, rules: RuleSet) -> None:
-        from kit.games.property.cards import HANDLERS  # the one table of card effects
+        from kit.games.property.cards import HANDLERS, kept  # the one table of card effects
+
+        # for each deck, whether each printed card is kept (else back to the bottom when drawn)
+        self.deck_kept = [[kept(c) for c in d.cards] for d in rules.decks]
 
         for d in rules.decks:
             for c in d.cards:
