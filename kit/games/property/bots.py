@@ -394,7 +394,7 @@ def _holder(holders: Sequence[int]) -> int | None:
 
 
 def _accepts(state: Any, q: int, p: int, deal: ProposeTrade) -> bool:
-    """The traders' rule for answering a deal ``p`` offers ``q`` (see ``trader``)."""
+    """The traders' rule for answering a legal deal ``p`` offers ``q`` (see ``trader``)."""
     g = state.game
     give = [g.sq_title[sq] for sq in deal.give]  # to q
     take = [g.sq_title[sq] for sq in deal.take]  # from q
@@ -402,13 +402,16 @@ def _accepts(state: Any, q: int, p: int, deal: ProposeTrade) -> bool:
     value_in = _worth(state, give) + max(deal.money, 0) + card * len(deal.give_cards)
     value_out = _worth(state, take) + max(-deal.money, 0) + card * len(deal.take_cards)
     owner = state.owner
-    moved = dict.fromkeys(give, q) | dict.fromkeys(take, p)  # who holds each title after
+    later = owner[:]  # who holds each title after the deal
+    for t in give:
+        later[t] = q
+    for t in take:
+        later[t] = p
     lot_group = _table(g).lot_group
     gets_group = hands_group = False
-    for i in {lot_group[t] for t in moved} - {-1}:  # no other group changes hands whole
-        held = g.lot_readers[i](owner)
-        before = _holder(held)
-        after = _holder([moved.get(t, o) for t, o in zip(g.lot_groups[i], held, strict=True)])
+    for i in {lot_group[t] for t in give + take} - {-1}:  # no other group changes hands whole
+        read = g.lot_readers[i]
+        before, after = _holder(read(owner)), _holder(read(later))
         if before == q and after != q:  # never break up a group of one's own
             return False
         gets_group = gets_group or (after == q and before != q)
