@@ -230,21 +230,15 @@ class Moves:
         o = self.owner[t]
         kind = g.t_kind[t]
         rents = g.t_rents[t]
+        if kind == LOT and self.level[t]:
+            return rents[self.level[t]]
+        read = g.group_readers[g.t_group[t]]  # the group's titles, read at once
+        count = read(self.owner).count(o)
         if kind == LOT:
-            lv = self.level[t]
-            if lv:
-                return rents[lv]
-            members = g.group_members[g.t_group[t]]
-            owner, mortgaged = self.owner, self.mortgaged
-            strict = not g.double_rent_with_mortgaged  # RUT-04: a mortgage breaks the group
-            for m in members:
-                if owner[m] != o or (strict and mortgaged[m]):
-                    return rents[0]
-            return rents[0] * 2
-        count = 0
-        for m in g.group_members[g.t_group[t]]:
-            if self.owner[m] == o:
-                count += 1
+            whole = count == len(g.group_members[g.t_group[t]])
+            if whole and not g.double_rent_with_mortgaged:  # RUT-04: a mortgage breaks it
+                whole = True not in read(self.mortgaged)
+            return rents[0] * 2 if whole else rents[0]
         if kind == STATION:
             return rents[count - 1]
         roll = self.last_roll or [0, 0]
