@@ -31,7 +31,6 @@ from random import Random
 from typing import Any
 
 from kit.analysis.markov import simulate_landings
-from kit.games.core import State
 from kit.games.property.bots import build_asap, dealmaker
 from kit.games.property.game import PropertyGame, play_out
 from kit.games.property.load import BUNDLED, load_rules
@@ -61,18 +60,27 @@ def bare_turns(turns: int, players: int = 4, seed: int = 0) -> float:
 Step = tuple[bool, Any]  # (is a chance outcome, the outcome or the action)
 
 
-def _chance_unchecked(state: Any) -> Callable[[Any], None]:
-    """The engine's unchecked chance step (``apply_chance`` where the engine has none yet)."""
-    if type(state)._apply_chance_unchecked is State._apply_chance_unchecked:
-        return state.apply_chance
-    return state._apply_chance_unchecked
+def _unchecked(state: Any) -> tuple[Callable[[Any], None], Callable[[Any], None]]:
+    """What ``apply`` and ``apply_chance`` do once the refusal has said yes: a new list of
+    events, then the effect (so the unchecked line differs from the checked one by the check
+    alone, and the events do not pile up over a game)."""
+
+    def act(action: Any) -> None:
+        state.events = []
+        state._apply_unchecked(action)
+
+    def chance(outcome: Any) -> None:
+        state.events = []
+        state._apply_chance_unchecked(outcome)
+
+    return act, chance
 
 
 def record(game: PropertyGame, seed: int) -> tuple[list[Step], int]:
     """One seeded game of four build_asap bots, played unchecked: its steps and its turns."""
     s = game.new_state()
     rng = Random(seed)
-    chance = _chance_unchecked(s)
+    act, chance = _unchecked(s)
     steps: list[Step] = []
     while not s.is_terminal() and s.turns <= MAX_TURNS:
         if s.is_chance():
@@ -82,15 +90,14 @@ def record(game: PropertyGame, seed: int) -> tuple[list[Step], int]:
         else:
             action = build_asap(s, rng)
             steps.append((False, action))
-            s._apply_unchecked(action)
+            act(action)
     return steps, min(s.turns, MAX_TURNS)
 
 
 def replay(game: PropertyGame, steps: list[Step], checked: bool) -> float:
     """Seconds to play ``steps`` again from a new state, checked or not."""
     s = game.new_state()
-    act = s.apply if checked else s._apply_unchecked
-    chance = s.apply_chance if checked else _chance_unchecked(s)
+    act, chance = (s.apply, s.apply_chance) if checked else _unchecked(s)
     start = time.process_time()
     for is_chance, x in steps:
         if is_chance:
