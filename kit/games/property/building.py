@@ -15,7 +15,6 @@ from kit.games.core import IllegalAction
 from kit.games.property.actions import Build, KeepMortgaged, Mortgage, Redeem, SellBuilding
 from kit.games.property.refusals import (
     Refused,
-    Text,
     own_refusal,
     refused_phase,
     square_refusal,
@@ -35,16 +34,17 @@ from kit.games.property.state import (
     TURN,
     Auction,
 )
+from kit.messages import Say
 
 HOUSE, HOTEL_BUILDING = "house", "hotel"  # what a building auction sells
 _ANYTIME = (TURN, AFTER)  # the player's own decision points: all four square actions
 _RAISING = (TURN, AFTER, BUY, DEBT)  # where selling and mortgaging raise money
 
 
-def _hotel_word(s: Any, plural: bool = False) -> Text:
+def _hotel_word(s: Any, plural: bool = False) -> Say:
     """'hotel', or 'castle' where the rule set builds castles (La Ruta, RUT-09)."""
     word = "castle" if s.game.rules.hotel_name == "castle" else "hotel"
-    return Text(f"rules_property.{word}{'s' if plural else ''}")
+    return Say(f"rules_property.{word}{'s' if plural else ''}")
 
 
 # ---------------------------------------------------------------------- problems of one title
@@ -52,7 +52,7 @@ def build_problem(s: Any, p: int, t: int) -> Refused | None:
     g = s.game
     name = g.titles[t].name
     if g.t_kind[t] != LOT:
-        kind = Text(f"rules_property.kind_{g.titles[t].kind}")
+        kind = Say(f"rules_property.kind_{g.titles[t].kind}")
         return Refused("rules_property.only_lots", title=name, kind=kind)
     err = own_refusal(s, p, t, "cannot_build")
     if err:

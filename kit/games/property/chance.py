@@ -16,8 +16,8 @@ from random import Random
 from typing import Any
 
 from kit.games.core import IllegalAction, TooManyOutcomes
-from kit.games.property.refusals import Text
 from kit.games.property.state import AFTER, BANK, CLAIM, DEAL, DICE, ORDER, SHUFFLE
+from kit.messages import Say
 from kit.messages import t as t_
 from kit.prob import two_dice
 
@@ -64,9 +64,9 @@ def start_chances(players: int) -> list[Fraction]:
     return [result[seat] for seat in range(players)]
 
 
-def _phase(ph: str) -> Text:
+def _phase(ph: str) -> Say:
     """A phase's name for a message, written when read."""
-    return Text(f"rules_property.phase_{ph}")
+    return Say(f"rules_property.phase_{ph}")
 
 
 def _is_roll(outcome: Any) -> bool:

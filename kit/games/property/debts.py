@@ -25,13 +25,13 @@ from kit.games.property.actions import DeclareBankruptcy, PayWithTitles
 from kit.games.property.building import offer_anytime
 from kit.games.property.refusals import (
     Refused,
-    Text,
     own_refusal,
     refused_phase,
     square_refusal,
     title_of,
 )
 from kit.games.property.state import BANK, DEBT, FREE, HOTEL, NEXT, NO_LOT, Pending
+from kit.messages import Say
 
 _SUMS = 4096  # past this many sums still short, the titles offered are a good set, not the best
 
@@ -132,7 +132,7 @@ def check_titles(s: Any, a: Any) -> IllegalAction | None:
     need = amount - cash
     worth = sum(g.t_price[t] for t in chosen)
     if worth < need:
-        more = Text("rules_property.titles_bankrupt") if s.titles_worth(p) < need else ""
+        more = Say("rules_property.titles_bankrupt") if s.titles_worth(p) < need else ""
         return Refused(
             "rules_property.titles_short",
             name=names[p],

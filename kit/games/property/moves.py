@@ -8,7 +8,7 @@ from typing import Any
 
 from kit.games.core import IllegalAction
 from kit.games.property.actions import EndTurn, PayJailFine, RollDice, UseJailCard
-from kit.games.property.refusals import Refused, Text, refused_phase
+from kit.games.property.refusals import Refused, refused_phase
 from kit.games.property.state import (
     AFTER,
     BANK,
@@ -22,6 +22,7 @@ from kit.games.property.state import (
     TURN,
     Claim,
 )
+from kit.messages import Say
 from kit.messages import t as t_
 
 _ROLL, _END = RollDice(), EndTurn()
@@ -266,7 +267,7 @@ class Moves:
             raise IllegalAction(
                 "rules_property.place_when",
                 name=g.names[self.cur],
-                phase=Text(f"rules_property.phase_{self.phase}"),
+                phase=Say(f"rules_property.phase_{self.phase}"),
                 player=repr(player),
             )
         if square not in range(g.nsq) or doubles not in range(3):

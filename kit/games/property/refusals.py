@@ -14,28 +14,10 @@ from typing import Any
 from kit.games.core import IllegalAction
 from kit.games.property.actions import ACTIONS, Bid, PayWithTitles
 from kit.games.property.state import AFTER, BANK, CHANCE_PHASES, OVER, TURN
+from kit.messages import Say
 from kit.messages import t as t_
 
 _ACTION_TYPES = tuple(ACTIONS.values())
-
-
-class Text:
-    """A message to be written when it is read (a value of a refusal that is itself words)."""
-
-    __slots__ = ("key", "values")
-
-    def __init__(self, key: str, **values: Any) -> None:
-        self.key = key
-        self.values = values
-
-    def __str__(self) -> str:
-        return t_(self.key, **self.values)
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
-
-    def __repr__(self) -> str:
-        return f"Text({self.key!r})"
 
 
 class Label:
@@ -65,7 +47,8 @@ class Label:
             values["squares"] = ", ".join(self._place(sq) for sq in given) or repr(action.squares)
         return t_(f"rules_property.do_{type(action).__name__}", **values)
 
-    __format__ = Text.__format__
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 class Allowed:
@@ -83,7 +66,8 @@ class Allowed:
             kinds.add("ProposeTrade")
         return ", ".join(sorted(t_(f"rules_property.may_{k}") for k in kinds))
 
-    __format__ = Text.__format__
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
 
 class Refused(IllegalAction):
@@ -125,14 +109,14 @@ def refused_phase(state: Any, action: Any) -> IllegalAction:
     return IllegalAction(
         "rules_property.refused_phase",
         label=Label(state, action),
-        phase=Text(f"rules_property.phase_{state.phase}"),
-        who=state.game.names[p] if p >= 0 else Text("rules_property.nobody"),
+        phase=Say(f"rules_property.phase_{state.phase}"),
+        who=state.game.names[p] if p >= 0 else Say("rules_property.nobody"),
         allowed=Allowed(state),
     )
 
 
 def owner_words(state: Any, owner: int) -> Any:
-    return Text("rules_property.bank") if owner == BANK else state.game.names[owner]
+    return Say("rules_property.bank") if owner == BANK else state.game.names[owner]
 
 
 def square_refusal(state: Any, sq: Any) -> Refused:
@@ -150,7 +134,7 @@ def own_refusal(state: Any, p: int, t: int, what: str) -> Refused | None:
     g = state.game
     return Refused(
         "rules_property.belongs",
-        what=Text(f"rules_property.{what}"),
+        what=Say(f"rules_property.{what}"),
         title=g.titles[t].name,
         owner=owner_words(state, o),
         name=g.names[p],
@@ -175,7 +159,7 @@ class Refusals:
         if ph in CHANCE_PHASES:
             return IllegalAction(
                 "rules_property.chance_now",
-                phase=Text(f"rules_property.phase_{ph}"),
+                phase=Say(f"rules_property.phase_{ph}"),
                 label=Label(self, action),
             )
         check = CHECKS.get(type(action))
