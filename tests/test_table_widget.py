@@ -236,3 +236,23 @@ def test_a_log_saved_before_the_engine_s_events_still_reads():
     ]
     line = entry_text(state, {"player": 0, "action": {"type": "RollDice"}, "events": old})
     assert "va a la casilla" in line and f"Ana −{money(50_000)} (tiene {money(1_450_000)})" in line
+
+
+def test_prop_01_the_opening_roll_is_one_line_of_the_log_ties_included():
+    """Who starts, told once: every player's roll, a tie and its re-roll, who starts."""
+    seeds = (
+        seed
+        for seed in range(200)
+        if any(
+            e["kind"] == "roll_off"
+            for e in Session.start("el_pale", humans=["Ana", "Luis", "Marta"], seed=seed).log[0][
+                "events"
+            ]
+        )
+    )
+    session = Session.start("el_pale", humans=["Ana", "Luis", "Marta"], seed=next(seeds))
+    first = log_lines(session.state, session.log)[0]
+    assert first.startswith("Para ver quién empieza, cada uno tira los dos dados: Ana (")
+    assert "empate entre" in first and "vuelven a tirar: " in first
+    assert first.endswith(f"empieza {session.names[session.state.cur]}")
+    assert first.count("para ver quién empieza") == 0  # said once, capitalised

@@ -131,7 +131,7 @@ _TELLERS: dict[str, Callable[[Any, dict[str, Any]], str]] = {
     "start_roll": lambda g, e: t(
         "log.start_roll", name=_name(g, e["player"]), total=sum(e["dice"])
     ),
-    "roll_off": lambda g, e: t("log.roll_off", names=", ".join(_name(g, p) for p in e["players"])),
+    "roll_off": lambda g, e: t("log.roll_off", names=_and([_name(g, p) for p in e["players"]])),
     "starts": lambda g, e: t("log.starts", name=_name(g, e["player"])),
     "moved": lambda g, e: t("log.moved", square=_square(g, e["square"])),
     "jailed": lambda g, e: t(  # an older log has no reason: the plain words
@@ -198,6 +198,31 @@ def action_text(state: Any, data: dict[str, Any]) -> str:
     return t(key, **values) if key in catalogue()[language()] else action_label(state, action)
 
 
+def _and(names: list[str]) -> str:
+    """«Ana, Luis y Marta»."""
+    return names[0] if len(names) < 2 else f"{', '.join(names[:-1])} {t('log.and')} {names[-1]}"
+
+
+def _start_rolls(g: Any, events: list[dict[str, Any]]) -> list[dict[str, Any] | str]:
+    """The opening rolls in a row told as one phrase (PROP-01), the other events as they are."""
+    out: list[dict[str, Any] | str] = []
+    run: list[str] = []
+    for event in [*events, {"kind": ""}]:
+        if event.get("kind") == "start_roll" and "dice" in event:
+            run.append(
+                t("log.start_roll_one", name=_name(g, event["player"]), total=sum(event["dice"]))
+            )
+            continue
+        if run:
+            again = any(isinstance(e, dict) and e.get("kind") == "roll_off" for e in out)
+            key = "log.start_rerolls" if again else "log.start_rolls"
+            out.append(t(key, rolls=", ".join(run)))
+            run = []
+        if event.get("kind"):
+            out.append(event)
+    return out
+
+
 def entry_text(state: Any, entry: dict[str, Any]) -> str:
     """One move: who did what, then what followed, money last."""
     g = state.game
@@ -208,7 +233,9 @@ def entry_text(state: Any, entry: dict[str, Any]) -> str:
         parts.insert(0, action_text(state, action))
     parts += [event_text(state, e) for e in events if e.get("kind") in SKIPPED]
     if action is None:  # chance alone (the opening roll): its events are the line
-        return "; ".join(parts)
+        told = [e if isinstance(e, str) else event_text(state, e) for e in _start_rolls(g, events)]
+        line = "; ".join(told)
+        return line[:1].upper() + line[1:]
     return t("log.line", name=_name(g, entry.get("player")), what="; ".join(parts))
 
 
