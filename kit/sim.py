@@ -148,6 +148,12 @@ def tournament(
     )
 
 
+def _check_games(games: Any) -> None:
+    """A tournament is one game or more (zero would be a table with no columns to read)."""
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(t("sim.bad_games", value=repr(games)))
+
+
 def play_games(
     rules: str | Path | Any,
     players: int = 4,
@@ -163,6 +169,7 @@ def play_games(
     """One record (a plain dict) per game: the standard-library core of ``simulate``.
 
     The game, the bots and the options are checked here, before the first game is played."""
+    _check_games(games)
     plan = tournament(
         rules, players, seed, policies, max_turns, edition=edition, max_steps=max_steps, **options
     )
@@ -354,6 +361,7 @@ def simulate(
             "install the kit's sim extra, pip install 'kit[sim]' (play_games needs no pandas)"
         ) from None
 
+    _check_games(games)
     plan = tournament(
         rules, players, seed, policies, max_turns, edition=edition, max_steps=max_steps, **options
     )

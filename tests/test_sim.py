@@ -170,3 +170,17 @@ def test_kit_sim_refuses_a_bot_or_an_option_of_another_game():
         main(["sim", "dia_de_paga", "--games", "1", "--policy", "build_asap", "--quiet"])
     with pytest.raises(SystemExit, match="--months is not an option of"):
         main(["sim", "palabra", "--games", "1", "--months", "2", "--quiet"])
+
+
+@pytest.mark.parametrize("games", [0, -3, 2.5, True])
+def test_a_tournament_of_no_games_is_refused_in_plain_words(games, capsys):
+    with pytest.raises(ValueError, match="al menos una partida"):
+        play_games("superpoly", games=games)
+    with pytest.raises(ValueError, match="al menos una partida"):
+        simulate("superpoly", games=games, progress=False)
+
+
+def test_kit_sim_with_no_games_says_so_without_a_traceback(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["sim", "superpoly", "--games", "0", "--quiet"])
+    assert "al menos una partida" in str(stop.value.code)
