@@ -354,7 +354,10 @@ def _where(rules: Any, day: int) -> str:
 
 
 def _to(names: Sequence[str], to: Any) -> str:
-    return names[to] if isinstance(to, int) else t(f"calendar.to_{to}")
+    """Whom money goes to, with its preposition («al banco», «a Ana»: Spanish contracts a + el)."""
+    if isinstance(to, int):
+        return t("calendar.to_player", name=names[to])
+    return t(f"calendar.to_{to}")
 
 
 def _line_words(rules: Any, event: Mapping[str, Any]) -> str:
