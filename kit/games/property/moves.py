@@ -126,8 +126,8 @@ class Moves:
     # ------------------------------------------------------------------ the dice
     def _roll(self, a: int, b: int) -> None:
         p = self.cur
-        self.last_roll = [a, b]
-        self.events.append({"kind": "rolled", "player": p, "dice": [a, b]})
+        dice = self.last_roll = [a, b]  # one list for both: nothing changes a roll once made
+        self.events.append({"kind": "rolled", "player": p, "dice": dice})
         if self.jail[p] != FREE:  # PAL-05, RUT-08, SUP-05
             if a == b:
                 self._free(p, "double")
@@ -153,7 +153,15 @@ class Moves:
             self.again = True
         else:
             self.again = False
-        self._move(p, a + b)
+        g = self.game  # = self._move(p, a + b), inlined: the hot path of every game
+        new = self.pos[p] + a + b
+        if new >= g.nsq:
+            if new > g.nsq or g.salary_on_landing:
+                self._transfer(BANK, p, g.salary, "salary")
+            new -= g.nsq
+        self.pos[p] = new
+        self.events.append({"kind": "moved", "player": p, "square": new})
+        self._land(p)
 
     def _send_to_jail(self, p: int, reason: str) -> None:
         """PROP-08: straight to jail, never collecting the salary on the way; ``reason`` is
