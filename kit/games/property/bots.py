@@ -28,8 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from random import Random
-from typing import Any, NamedTuple
-from weakref import WeakKeyDictionary, ref
+from typing import Any
 
 from kit.games.core import random_legal as random_legal  # the shared bot, re-exported
 from kit.games.property.actions import (
@@ -50,6 +49,7 @@ from kit.games.property.actions import (
     SellBuilding,
 )
 from kit.games.property.building import mortgage_problem, sell_problem
+from kit.games.property.debts import title_payments
 from kit.games.property.game import (
     AFTER,
     AUCTION,
@@ -61,7 +61,9 @@ from kit.games.property.game import (
     TURN,
     _round_up,
 )
-from kit.games.property.tables import reader
+from kit.games.property.trader_look import _LAST, PREMIUM, _holding_back, _Look, _table
+from kit.games.property.trader_look import _TABLES as _TABLES  # (read by the tests)
+from kit.games.property.trader_look import forget as forget
 
 Policy = Callable[[Any, Random], Any]
 _ROLL, _END, _DECLINE, _REJECT = RollDice(), EndTurn(), Decline(), RejectTrade()
@@ -92,6 +94,18 @@ def _raise_money(state: Any, p: int) -> Any:
             return Mortgage(g.t_square[t])
     if state.is_legal(bankrupt := DeclareBankruptcy()):
         return bankrupt
+    return _titles_first(state, p)
+
+
+def _titles_first(state: Any, p: int) -> Any:
+    """``legal_actions()[0]`` for debtor ``p`` who can sell, mortgage nothing and may not go
+    bankrupt: with nothing left to raise and titles allowed, that is the first title payment
+    (`title_payments`, asked directly: the square actions and the bankruptcy test are not
+    worked out a second time); any other case takes the list."""
+    amount = state.debts[0].amount
+    short = amount - state.cash[p]
+    if short > 0 and state._titles_open() and not state.raisable(p):
+        return title_payments(state, p, short)[0]
     return state.legal_actions()[0]
 
 
@@ -193,157 +207,7 @@ def _worth(state: Any, titles: Any) -> int:
     return sum(price[t] - late[t] if mortgaged[t] else price[t] for t in titles)
 
 
-class _Look:
-    """What the deal search reads from one pattern of ownership, for every player at once: the
-    lot groups each owns whole (and their lots), and the groups each could complete with the
-    titles of one other player (see ``_group_look``). Titles change hands seldom, decisions come
-    every step: the traders look a pattern up (``_look``) instead of searching the board again."""
-
-    __slots__ = ("least", "lot_groups", "lots", "seeks", "wants", "whole")
-
-    def __init__(self, table: _Table, owner: tuple[int, ...]) -> None:
-        whole: list[list[int]] = [[] for _ in range(table.players)]
-        wants: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in range(table.players)]
-        for i, (members, holders_of, seen) in enumerate(table.groups):
-            holders = holders_of(owner)
-            group = seen.get(holders)
-            if group is None:
-                group = seen[holders] = _group_look(i, members, holders)
-            holder, group_wants = group
-            if holder is not None:
-                whole[holder].append(i)
-            for p, want in group_wants:
-                wants[p].append(want)
-        self.whole, self.wants = whole, wants
-        self.lot_groups, self.least = table.lot_groups, table.least  # (no cycle to the table)
-        self.lots: list[Any] = [None] * table.players  # see whole_lots(), worked out when asked
-        self.seeks: list[Any] = [None] * table.players  # see seeking(), likewise
-
-    def whole_lots(self, p: int) -> tuple[list[int], Any]:
-        """The lots of the groups ``p`` owns whole, in board order, and a reader of what they
-        hold in a per-title list (such as ``state.mortgaged``), None if there are none."""
-        lots = self.lots[p]
-        if lots is None:
-            groups = self.lot_groups
-            titles = [t for i in self.whole[p] for t in groups[i]]
-            lots = self.lots[p] = (titles, reader(titles) if titles else None)
-        return lots
-
-    def seeking(self, p: int, g: Any) -> list[tuple[_Seek, list[_Seek]]]:
-        """Player ``p``'s wants (in game ``g``), each with the wants of its other player that
-        name ``p`` (the swaps he could be offered): what the deal search asks of the pattern,
-        worked out once."""
-        seek = self.seeks[p]
-        if seek is None:
-            wants, least = self.wants, self.least
-            seek = self.seeks[p] = [
-                (
-                    _seek(g, least, want),
-                    [_seek(g, least, w) for w in wants[want[1]] if w[1] == p and w[0] != want[0]],
-                )
-                for want in wants[p]
-            ]
-        return seek
-
-
-class _Seek(NamedTuple):
-    """A want, (lot group, other player, titles missing), and what the deal search reads of it:
-    the squares of the missing titles, a reader of the levels that hold them back (`_free`)
-    and twice the least they can be worth (the cheapest purchase)."""
-
-    want: tuple[int, int, tuple[int, ...]]
-    squares: tuple[int, ...]
-    held_back: Callable[[list[int]], tuple[int, ...]]
-    lowest: int
-
-
-def _seek(g: Any, least: list[int], want: tuple[int, int, tuple[int, ...]]) -> _Seek:
-    """The `_Seek` of ``want`` in game ``g`` (``least``: the least each title can be worth)."""
-    missing = want[2]
-    squares = tuple(g.t_square[t] for t in missing)
-    lowest = PREMIUM * sum(least[t] for t in missing)
-    return _Seek(want, squares, reader(_holding_back(g, want)), lowest)
-
-
-def _group_look(i: int, members: list[int], holders: tuple[int, ...]) -> tuple[Any, Any]:
-    """Lot group ``i`` held by ``holders`` (one per title of ``members``): the player who holds
-    it whole, if one does, and (player, want) for each player who could complete it with the
-    titles of one other: he holds at least as many as that player, who holds all the rest."""
-    size = len(holders)
-    first = holders[0]
-    if holders.count(first) == size:
-        return (first if first >= 0 else None), ()
-    group_wants = []
-    for p in sorted(set(holders)):
-        mine = holders.count(p)
-        if p < 0 or 2 * mine < size:
-            continue
-        missing = tuple(t for t, o in zip(members, holders, strict=True) if o != p)
-        q = next(o for o in holders if o != p)
-        if q >= 0 and holders.count(q) == size - mine:
-            group_wants.append((p, (i, q, missing)))
-    return None, tuple(group_wants)
-
-
-class _Table:
-    """A game's table for the traders: what they need of the game (its lot groups, each with a
-    reader of its holders and what each way of holding it means; the lot group of each title,
-    -1 for a station or a utility; the least each title can be worth in a deal, mortgaged) and
-    the `_Look` of each ownership pattern seen so far (at most ``_LOOKS_KEPT``: past that it
-    starts afresh)."""
-
-    __slots__ = (
-        "groups",
-        "last_look",
-        "last_owner",
-        "least",
-        "looks",
-        "lot_group",
-        "lot_groups",
-        "players",
-    )
-
-    def __init__(self, g: Any) -> None:
-        self.players = g.n
-        self.lot_groups = g.lot_groups
-        self.groups = [  # each with what its holders mean, by holders, as met so far
-            (m, read, {}) for m, read in zip(g.lot_groups, g.lot_readers, strict=True)
-        ]
-        self.lot_group = [-1] * len(g.titles)
-        for i, members in enumerate(g.lot_groups):
-            for t in members:
-                self.lot_group[t] = i
-        self.least = [min(p, p - late) for p, late in zip(g.t_price, g.t_redeem_late, strict=True)]
-        self.looks: dict[tuple[int, ...], _Look] = {}
-        self.last_owner: list[int] | None = None  # the pattern looked up last, and its look:
-        self.last_look: _Look | None = None  # the next decision's pattern, most of the time
-
-
-_TABLES: WeakKeyDictionary[Any, _Table] = WeakKeyDictionary()
-_LOOKS_KEPT = 4096
-_LAST: list[Any] = [lambda: None, None]  # a weak reference to the game of the last look, its table
-
-
-def _table(g: Any) -> _Table:
-    """Game ``g``'s table. The tables go with their games (weak keys), and a bot stays a plain
-    function that keeps nothing itself, so it pickles by name as before."""
-    if _LAST[0]() is g:
-        return _LAST[1]
-    table = _TABLES.get(g)
-    if table is None:
-        table = _TABLES[g] = _Table(g)
-    _LAST[:] = ref(g, _drop_last), table  # dropped with its game
-    return table
-
-
-def _drop_last(_: Any = None) -> None:
-    _LAST[:] = (lambda: None), None
-
-
-def forget() -> None:
-    """Empty the traders' tables, as if no game had been looked at (tests, benchmarks)."""
-    _TABLES.clear()
-    _drop_last()
+_LOOKS_KEPT = 4096  # the patterns a game's table keeps; past that it starts afresh
 
 
 def _look(g: Any, owner: list[int]) -> _Look:
@@ -375,15 +239,6 @@ def _free(state: Any, want: tuple[int, int, tuple[int, ...]]) -> bool:
     of its group."""
     level = state.level
     return not any(level[t] for t in _holding_back(state.game, want))
-
-
-def _holding_back(g: Any, want: tuple[int, int, tuple[int, ...]]) -> list[int] | tuple[int, ...]:
-    """The titles whose buildings hold back the missing titles of ``want``: those titles, or
-    (where the rules say so) every title of their group."""
-    return g.lot_groups[want[0]] if g.rules.trade_blocked_by_group_buildings else want[2]
-
-
-PREMIUM = 2  # the price of titles that complete the buyer's group and not the seller's
 
 
 def _holder(holders: Sequence[int]) -> int | None:

@@ -214,7 +214,10 @@ class Moves:
                         self.phase = CLAIM
                         return
                     self._charge(p, o, rent, "rent")
-            self._proceed(AFTER)
+            if self.debts or self.redeem_queue or self.auction_queue or self.auction:
+                self._proceed(AFTER)
+            else:  # = self._proceed(AFTER) with nothing pending: the most common landing
+                self.resume = self.phase = AFTER
             return
         kind = g.sq_kind[sq]
         if kind == "tax":
