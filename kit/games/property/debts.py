@@ -34,7 +34,6 @@ from kit.games.property.state import BANK, DEBT, FREE, HOTEL, NEXT, NO_LOT, Pend
 from kit.messages import Say
 
 _SUMS = 4096  # past this many sums still short, the titles offered are a good set, not the best
-_PAYMENTS_KEPT = 4096  # title_payments answers a game keeps
 
 
 def offer_debt(s: Any, out: list[Any]) -> None:
@@ -55,23 +54,10 @@ def title_payments(s: Any, p: int, need: int) -> list[PayWithTitles]:
     """The titles-for-debt offers: the set of ``p``'s titles with the least printed price that
     still covers ``need`` (then the fewest titles), and each single title that covers it alone,
     cheapest first. The set is found exactly over the sums still short of ``need``; past 4,096
-    such sums (a teacher's odd prices) it is a good set, every title of it needed.
-
-    The answer depends on ``p``'s titles and ``need`` alone, and the search is the dearest step
-    of a bot's debt, so each game keeps the answers found (at most ``_PAYMENTS_KEPT``)."""
-    mine = tuple(t for t, o in enumerate(s.owner) if o == p)
-    kept = s.game.payments_kept
-    out = kept.get((mine, need))
-    if out is None:
-        if len(kept) >= _PAYMENTS_KEPT:
-            kept.clear()
-        out = kept[mine, need] = _title_payments(s.game, mine, need)
-    return out[:]
-
-
-def _title_payments(g: Any, mine: tuple[int, ...], need: int) -> list[PayWithTitles]:
-    """`title_payments` worked out: ``mine``, the debtor's titles in board order."""
+    such sums (a teacher's odd prices) it is a good set, every title of it needed."""
+    g = s.game
     price = g.t_price
+    mine = [t for t, o in enumerate(s.owner) if o == p]
     partial: dict[int, tuple[int, ...]] = {0: ()}  # sum still short -> titles
     best: tuple[int, int, tuple[int, ...]] | None = None
     for t in mine:

@@ -128,7 +128,6 @@ class PropertyGame:
         self.group_readers = [reader(m) for m in self.group_members]
         self.lot_readers = [reader(m) for m in self.lot_groups]
         self.whole_by_owner: dict[tuple[int, ...], list[list[int]]] = {}  # see buildable()
-        self.payments_kept: dict[tuple[Any, int], list[Any]] = {}  # see title_payments()
         # what the cheapest building of each lot group costs (no cash below it builds there)
         self.lot_cheapest = [
             min(min(self.t_house[t], self.t_hotel[t]) for t in m) for m in self.lot_groups
