@@ -358,7 +358,7 @@ class Building:
         """
         cache = self._complete
         if cache is None:
-            cache = self._complete = self._whole_groups_now()
+            cache = self._complete = self._whole_groups()
         mine = cache[p]
         if not mine:  # most players most of the time: no group owned whole
             return []
@@ -389,19 +389,6 @@ class Building:
                     out.append(g.t_square[t])
         return out
 
-    def _whole_groups_now(self) -> list[list[int]]:
-        """`_whole_groups` of this ownership, kept per game: it depends on the owners alone, and
-        the same patterns come back game after game of a tournament (at most ``_WHOLE_KEPT``
-        kept, then it starts afresh). Shared lists, never changed in place."""
-        kept = self.game.whole_by_owner
-        key = tuple(self.owner)
-        whole = kept.get(key)
-        if whole is None:
-            if len(kept) >= _WHOLE_KEPT:
-                kept.clear()
-            whole = kept[key] = self._whole_groups()
-        return whole
-
     def _whole_groups(self) -> list[list[int]]:
         """For each player, the lot groups (their indices, in board order) he owns whole."""
         g = self.game
@@ -414,8 +401,6 @@ class Building:
                 whole[o].append(i)
         return whole
 
-
-_WHOLE_KEPT = 4096  # ownership patterns a game keeps for buildable()
 
 EFFECTS = {
     Build: Building._do_build,

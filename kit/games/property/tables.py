@@ -127,7 +127,6 @@ class PropertyGame:
         # each group's reader: a per-title list (owner, level ...) -> the group's values
         self.group_readers = [reader(m) for m in self.group_members]
         self.lot_readers = [reader(m) for m in self.lot_groups]
-        self.whole_by_owner: dict[tuple[int, ...], list[list[int]]] = {}  # see buildable()
         # what the cheapest building of each lot group costs (no cash below it builds there)
         self.lot_cheapest = [
             min(min(self.t_house[t], self.t_hotel[t]) for t in m) for m in self.lot_groups
