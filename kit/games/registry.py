@@ -12,8 +12,6 @@ package. The packages are found (and their engines imported) on the first questi
 from __future__ import annotations
 
 import importlib
-import pkgutil
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,16 +70,26 @@ def register_game(game_type: GameType) -> None:
         _NAMES[name] = game_type
 
 
-def _find() -> None:
-    """Import every package of kit.games once: each registers itself."""
-    global _found
-    if _found:
-        return
+def _packages() -> list[str]:
+    """The packages of kit.games (each a game engine that registers itself when imported)."""
+    import pkgutil  # here, not at the top: `import kit` stays fast
+
     import kit.games
 
-    for module in pkgutil.iter_modules(kit.games.__path__):
-        if module.ispkg:
-            importlib.import_module(f"kit.games.{module.name}")
+    return [m.name for m in pkgutil.iter_modules(kit.games.__path__) if m.ispkg]
+
+
+def _find(name: str | None = None) -> None:
+    """Import the packages of kit.games, each registering itself: all of them, or (given a
+    game's name) only until one has registered it, so a lesson of one game does not pay for
+    importing the others' engines."""
+    global _found
+    if _found or (name is not None and name in _NAMES):
+        return
+    for package in _packages():
+        importlib.import_module(f"kit.games.{package}")
+        if name is not None and name in _NAMES:
+            return
     _found = True
 
 
@@ -105,6 +113,8 @@ def _unknown(name: Any) -> ValueError:
 
 
 def _toml_type(path: Path) -> GameType:
+    import tomllib
+
     from kit.messages import t
 
     try:
@@ -122,7 +132,7 @@ def _toml_type(path: Path) -> GameType:
 def game_type(game: Any) -> GameType:
     """The type of a bundled name, a teacher's .toml file, a game object or one of its states."""
     if isinstance(game, str) and not game.endswith(".toml"):
-        _find()
+        _find(game)
         if game in _NAMES:
             return _NAMES[game]
         raise _unknown(game)
@@ -130,10 +140,10 @@ def game_type(game: Any) -> GameType:
         if Path(game).suffix != ".toml":
             raise _unknown(game)
         return _toml_type(Path(game))
-    for candidate in game_types():
-        if isinstance(game, candidate.game_class | candidate.state_class):
-            return candidate
-        if candidate.rules_class is not None and isinstance(game, candidate.rules_class):
+    # an object's own package is imported already, so its type is registered: no import here
+    for candidate in list(_TYPES.values()):
+        kinds = (candidate.game_class, candidate.state_class, candidate.rules_class or ())
+        if isinstance(game, kinds):
             return candidate
     raise _unknown(type(game).__name__)
 

@@ -5,6 +5,8 @@ here are English: tests/games/conftest.py.)"""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -189,3 +191,17 @@ def test_a_sixth_game_is_one_registration_away_from_load_sessions_and_tournament
     assert [row["game"] for row in rows] == [0, 1, 2, 3]
     assert all(row["finished"] and row["leader"] >= RaceGame.GOAL for row in rows)
     assert rows == list(play_games("carrera", players=3, games=4, seed=1))  # seeded
+
+
+def test_loading_one_game_imports_no_other_engine_and_import_kit_no_finder():
+    """A lesson of Día de Paga pays for its own engine only; `import kit` lists no packages."""
+    code = (
+        "import sys, kit\n"
+        "assert 'pkgutil' not in sys.modules and 'tomllib' not in sys.modules\n"
+        "kit.load('dia_de_paga')\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('kit.games.')"
+        " and m.count('.') == 2)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    engines = {"kit.games.dia_de_paga", "kit.games.palabra", "kit.games.property"}
+    assert engines & set(out.stdout.split()) == {"kit.games.dia_de_paga"}
