@@ -32,7 +32,10 @@ STEPS_CHECKED: dict[str, int] = {}
 
 
 def check(s: PropertyState) -> None:
-    """The engine's own audit (money, buildings, titles, cards) and the JSON round trip."""
+    """The engine's own audit (money, buildings, titles, cards, the groups kept as owned whole)
+    and the JSON round trip. ``buildable`` is asked first, so the groups it keeps are made once
+    and then updated by every later change of hands."""
+    s.buildable(s.cur)
     assert s.audit() == []
     text = s.to_json()
     assert PropertyState.from_json(text, s.game).to_json() == text, "JSON round trip"
@@ -44,8 +47,10 @@ def test_audit_names_what_is_wrong():
     s.cash[0] += 1
     s.level[0] = 1  # a house out of nowhere on a lot of the bank
     s.decks[0].pop()
+    s.buildable(0)
+    s._complete = [[0], *s._complete[1:]]  # player 0 said to own the first lot group whole
     wrong = " | ".join(s.audit())
-    for words in ("money", "buildings lost", "cannot have them", "cards of deck suerte"):
+    for words in ("money", "buildings lost", "cannot have them", "cards of deck suerte", "whole"):
         assert words in wrong, wrong
 
 

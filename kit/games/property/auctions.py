@@ -118,8 +118,7 @@ class Auctions:
         p = self.cur
         t = g.sq_title[action.square]
         self._transfer(p, BANK, g.t_price[t], "price")
-        self.owner[t] = p
-        self._complete = None
+        self._set_owner(t, p)
         self._emit("bought", player=p, square=action.square, price=g.t_price[t])
         self._proceed(AFTER)
 
@@ -193,8 +192,7 @@ class Auctions:
             )
             if hb >= 0:
                 self._transfer(hb, BANK, a.high, "auction")
-                self.owner[a.title] = hb
-                self._complete = None
+                self._set_owner(a.title, hb)
         self._flush()
 
 

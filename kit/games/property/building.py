@@ -352,9 +352,10 @@ class Building:
 
     def buildable(self, p: int) -> list[int]:
         """The squares where player ``p`` may build now: the bots' quick look, the same checks as
-        ``build_problem`` group by group. The lot groups each player owns whole are cached until
-        a title changes hands in the engine; a cached group is checked again before use, so a
-        state edited by hand can only hide a group from this look, never offer an illegal build.
+        ``build_problem`` group by group. The lot groups each player owns whole are worked out
+        once and then updated by each change of hands (``_set_owner``); a cached group is checked
+        again before use, so a state edited by hand can only hide a group from this look, never
+        offer an illegal build.
         """
         cache = self._complete
         if cache is None:

@@ -181,8 +181,7 @@ class Debts:
 
     def _receive_title(self, q: int, t: int, how: str) -> None:
         was = self.owner[t]
-        self.owner[t] = q
-        self._complete = None
+        self._set_owner(t, q)
         self._emit(
             "owner",
             square=self.game.t_square[t],
@@ -213,7 +212,6 @@ class Debts:
     def _bankrupt(self, d: int) -> None:
         """PROP-14, RUT-11: the player is out; to a player everything goes to the creditor."""
         g = self.game
-        self._complete = None
         creditor = self.debts[0].creditor
         if creditor != BANK and not self.alive[creditor]:
             creditor = BANK

@@ -192,7 +192,7 @@ class StateBase(State):
     """The fields of a property position and what every rule module shares: saving, who acts,
     the ledger (every movement of money, each with its reason, is an event) and the flow."""
 
-    __slots__ = ("_complete", "events", "game", *_FIELDS)
+    __slots__ = ("_complete", "_look", "events", "game", *_FIELDS)
 
     def __init__(self, game: PropertyGame):
         n, r = game.n, game.rules
@@ -234,6 +234,7 @@ class StateBase(State):
         self.claim: Claim | None = None
         self.uneven = [False] * len(game.groups)  # made uneven by a hotel sale or a fire
         self._complete: list[list[int]] | None = None  # see buildable()
+        self._look: Any = None  # the traders' look at this ownership (bots._look)
         self.roll_off = list(range(n))  # PROP-01: who rolls in this round of the opening roll
         self.roll_off_dice: list[list[int]] = []  # the dice each of them rolled so far
 
@@ -243,6 +244,7 @@ class StateBase(State):
         new.game = self.game
         new.events = self.events  # replaced by every apply, never grown: safe to share
         new._complete = self._complete  # replaced, never changed in place: safe to share
+        new._look = self._look  # likewise
         for f in _FIELDS:
             v = getattr(self, f)
             if v is None:
@@ -304,7 +306,7 @@ class StateBase(State):
             raise ValueError(f"saved property game without {', '.join(missing)}")
         new = cls.__new__(cls)
         new.game = game
-        new._complete = None
+        new._complete = new._look = None
         new.events = []
         for f in _FIELDS:
             try:
@@ -346,6 +348,26 @@ class StateBase(State):
     def _emit(self, kind: str, **values: Any) -> None:
         values["kind"] = kind
         self.events.append(values)
+
+    def _set_owner(self, t: int, q: int) -> None:
+        """Title ``t`` goes to ``q`` (the bank's number for the bank). Every change of hands
+        comes here, so what is kept of the lot groups' ownership follows it: ``buildable``'s
+        groups owned whole are updated (only t's group can change), the traders' look is
+        dropped. A station or a utility changes neither."""
+        was = self.owner[t]
+        self.owner[t] = q
+        g = self.game
+        i = g.t_lot_group[t]
+        if i < 0 or was == q:
+            return
+        self._look = None
+        whole = self._complete
+        if whole is not None:
+            whole = self._complete = whole[:]  # a new list: copies share the old one
+            if was >= 0 and i in whole[was]:
+                whole[was] = [x for x in whole[was] if x != i]
+            if q >= 0 and g.lot_readers[i](self.owner).count(q) == len(g.lot_groups[i]):
+                whole[q] = sorted([*whole[q], i])
 
     def _transfer(self, src: int, dst: int, amount: int, reason: str) -> None:
         """Every movement of money: players >= 0, the bank is BANK; each is a "cash" event."""
@@ -519,7 +541,8 @@ class StateBase(State):
         """What is wrong with this position, in plain words (empty when all is well): money
         conserved through the ledger, no negative cash, buildings all in play or in the bank and
         only on owned unmortgaged lots, building even unless a sale or fire broke it, each title
-        with one owner, every card in a deck or a hand."""
+        with one owner, every card in a deck or a hand, the groups kept as owned whole (see
+        ``_set_owner``) those that are."""
         g = self.game
         r = g.rules
         wrong: list[str] = []
@@ -539,6 +562,8 @@ class StateBase(State):
                 wrong.append(f"buildings on title {t}, which cannot have them")
             if o == BANK and self.mortgaged[t]:
                 wrong.append(f"title {t} is mortgaged to the bank and owned by it")
+        if self._complete is not None and self._complete != self._whole_groups():
+            wrong.append("the groups kept as owned whole are not those owned whole")
         for grp, members in enumerate(g.group_members):
             levels = [self.level[m] for m in members]
             if max(levels) - min(levels) > 1 and not self.uneven[grp]:

@@ -127,6 +127,10 @@ class PropertyGame:
         # each group's reader: a per-title list (owner, level ...) -> the group's values
         self.group_readers = [reader(m) for m in self.group_members]
         self.lot_readers = [reader(m) for m in self.lot_groups]
+        self.t_lot_group = [-1] * len(titles)  # each title's index in lot_groups; -1: not a lot
+        for i, members in enumerate(self.lot_groups):
+            for t in members:
+                self.t_lot_group[t] = i
         # what the cheapest building of each lot group costs (no cash below it builds there)
         self.lot_cheapest = [
             min(min(self.t_house[t], self.t_hotel[t]) for t in m) for m in self.lot_groups

@@ -1,7 +1,6 @@
-"""The traders' look at the board (see ``bots.trader``): for each pattern of ownership, what
-their deal search reads of it, kept per game so that a pattern seen before is not searched again.
-Titles change hands seldom and decisions come every step, so this is where the traders' time
-goes unless it is kept."""
+"""The traders' look at the board (see ``bots.trader``): for a pattern of ownership, what their
+deal search reads of it, kept by the state until a title changes hands (titles change hands
+seldom, decisions come every step), and per game what each way of holding a lot group means."""
 
 from __future__ import annotations
 
@@ -17,27 +16,25 @@ PREMIUM = 2  # the price of titles that complete the buyer's group and not the s
 class _Look:
     """What the deal search reads from one pattern of ownership, for every player at once: the
     lot groups each owns whole (and their lots), and the groups each could complete with the
-    titles of one other player (see ``_group_look``). Titles change hands seldom, decisions come
-    every step: the traders look a pattern up (``_look``) instead of searching the board again."""
+    titles of one other player, as `_Seek` (see ``_group_look``)."""
 
-    __slots__ = ("least", "lot_groups", "lots", "seek_of", "seeks", "wants", "whole")
+    __slots__ = ("lot_groups", "lots", "seeks", "wants", "whole")
 
-    def __init__(self, table: _Table, owner: tuple[int, ...]) -> None:
+    def __init__(self, table: _Table, owner: list[int]) -> None:
         whole: list[list[int]] = [[] for _ in range(table.players)]
-        wants: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in range(table.players)]
+        wants: list[list[_Seek]] = [[] for _ in range(table.players)]
         for i, (members, holders_of, seen) in enumerate(table.groups):
             holders = holders_of(owner)
             group = seen.get(holders)
             if group is None:
-                group = seen[holders] = _group_look(i, members, holders)
+                group = seen[holders] = _group_look(table, i, members, holders)
             holder, group_wants = group
             if holder is not None:
                 whole[holder].append(i)
             for p, want in group_wants:
                 wants[p].append(want)
         self.whole, self.wants = whole, wants
-        self.lot_groups, self.least = table.lot_groups, table.least  # (no cycle to the table)
-        self.seek_of = table.seek_of  # the game's `_Seek` of each want met so far
+        self.lot_groups = table.lot_groups  # (no cycle to the table)
         self.lots: list[Any] = [None] * table.players  # see whole_lots(), worked out when asked
         self.seeks: list[Any] = [None] * table.players  # see seeking(), likewise
 
@@ -51,50 +48,36 @@ class _Look:
             lots = self.lots[p] = (titles, reader(titles) if titles else None)
         return lots
 
-    def seeking(self, p: int, g: Any) -> list[tuple[_Seek, list[_Seek]]]:
-        """Player ``p``'s wants (in game ``g``), each with the wants of its other player that
-        name ``p`` (the swaps he could be offered): what the deal search asks of the pattern,
-        worked out once."""
+    def seeking(self, p: int) -> list[tuple[_Seek, list[_Seek]]]:
+        """Player ``p``'s wants, each with the wants of its other player that name ``p`` (the
+        swaps he could be offered): what the deal search asks of the pattern, worked out once."""
         seek = self.seeks[p]
         if seek is None:
-            wants, one = self.wants, self._seek_one
+            wants = self.wants
             seek = self.seeks[p] = [
-                (one(g, want), [one(g, w) for w in wants[want[1]] if w[1] == p and w[0] != want[0]])
-                for want in wants[p]
+                (mine, [w for w in wants[mine.other] if w.other == p and w.group != mine.group])
+                for mine in wants[p]
             ]
-        return seek
-
-    def _seek_one(self, g: Any, want: tuple[int, int, tuple[int, ...]]) -> _Seek:
-        """The `_Seek` of ``want``: it depends on the want alone, and the same wants come back
-        in pattern after pattern, so the game's table keeps each one made."""
-        seek = self.seek_of.get(want)
-        if seek is None:
-            seek = self.seek_of[want] = _seek(g, self.least, want)
         return seek
 
 
 class _Seek(NamedTuple):
-    """A want, (lot group, other player, titles missing), and what the deal search reads of it:
-    the squares of the missing titles, a reader of the levels that hold them back (`_free`)
-    and twice the least they can be worth (the cheapest purchase)."""
+    """A want: the lot ``group`` a player could complete with the ``missing`` titles, all held
+    by ``other``; and what the deal search reads of it: the squares of the missing titles, a
+    reader of the levels that hold them back (`_free`) and twice the least they can be worth
+    (the cheapest purchase)."""
 
-    want: tuple[int, int, tuple[int, ...]]
+    group: int
+    other: int
+    missing: tuple[int, ...]
     squares: tuple[int, ...]
     held_back: Callable[[list[int]], tuple[int, ...]]
     lowest: int
 
 
-def _seek(g: Any, least: list[int], want: tuple[int, int, tuple[int, ...]]) -> _Seek:
-    """The `_Seek` of ``want`` in game ``g`` (``least``: the least each title can be worth)."""
-    missing = want[2]
-    squares = tuple(g.t_square[t] for t in missing)
-    lowest = PREMIUM * sum(least[t] for t in missing)
-    return _Seek(want, squares, reader(_holding_back(g, want)), lowest)
-
-
-def _group_look(i: int, members: list[int], holders: tuple[int, ...]) -> tuple[Any, Any]:
+def _group_look(table: _Table, i: int, members: list[int], holders: tuple[int, ...]) -> Any:
     """Lot group ``i`` held by ``holders`` (one per title of ``members``): the player who holds
-    it whole, if one does, and (player, want) for each player who could complete it with the
+    it whole, if one does, and (player, `_Seek`) for each player who could complete it with the
     titles of one other: he holds at least as many as that player, who holds all the rest."""
     size = len(holders)
     first = holders[0]
@@ -108,28 +91,20 @@ def _group_look(i: int, members: list[int], holders: tuple[int, ...]) -> tuple[A
         missing = tuple(t for t, o in zip(members, holders, strict=True) if o != p)
         q = next(o for o in holders if o != p)
         if q >= 0 and holders.count(q) == size - mine:
-            group_wants.append((p, (i, q, missing)))
+            back = members if table.blocked_by_group else missing
+            squares = tuple(table.t_square[t] for t in missing)
+            lowest = PREMIUM * sum(table.least[t] for t in missing)
+            group_wants.append((p, _Seek(i, q, missing, squares, reader(back), lowest)))
     return None, tuple(group_wants)
 
 
 class _Table:
     """A game's table for the traders: what they need of the game (its lot groups, each with a
-    reader of its holders and what each way of holding it means; the lot group of each title,
-    -1 for a station or a utility; the least each title can be worth in a deal, mortgaged) and
-    the `_Look` of each ownership pattern seen so far (at most ``bots._LOOKS_KEPT``: past
-    that it starts afresh)."""
+    reader of its holders and what each way of holding it means; the square of each title and
+    the least it can be worth in a deal, mortgaged; whether buildings anywhere in a group hold
+    its titles back)."""
 
-    __slots__ = (
-        "groups",
-        "last_look",
-        "last_owner",
-        "least",
-        "looks",
-        "lot_group",
-        "lot_groups",
-        "players",
-        "seek_of",
-    )
+    __slots__ = ("blocked_by_group", "groups", "least", "lot_groups", "players", "t_square")
 
     def __init__(self, g: Any) -> None:
         self.players = g.n
@@ -137,15 +112,9 @@ class _Table:
         self.groups = [  # each with what its holders mean, by holders, as met so far
             (m, read, {}) for m, read in zip(g.lot_groups, g.lot_readers, strict=True)
         ]
-        self.lot_group = [-1] * len(g.titles)
-        for i, members in enumerate(g.lot_groups):
-            for t in members:
-                self.lot_group[t] = i
         self.least = [min(p, p - late) for p, late in zip(g.t_price, g.t_redeem_late, strict=True)]
-        self.looks: dict[tuple[int, ...], _Look] = {}
-        self.seek_of: dict[tuple[int, int, tuple[int, ...]], _Seek] = {}
-        self.last_owner: list[int] | None = None  # the pattern looked up last, and its look:
-        self.last_look: _Look | None = None  # the next decision's pattern, most of the time
+        self.t_square = g.t_square
+        self.blocked_by_group = g.rules.trade_blocked_by_group_buildings
 
 
 _TABLES: WeakKeyDictionary[Any, _Table] = WeakKeyDictionary()
@@ -172,9 +141,3 @@ def forget() -> None:
     """Empty the traders' tables, as if no game had been looked at (tests, benchmarks)."""
     _TABLES.clear()
     _drop_last()
-
-
-def _holding_back(g: Any, want: tuple[int, int, tuple[int, ...]]) -> list[int] | tuple[int, ...]:
-    """The titles whose buildings hold back the missing titles of ``want``: those titles, or
-    (where the rules say so) every title of their group."""
-    return g.lot_groups[want[0]] if g.rules.trade_blocked_by_group_buildings else want[2]
