@@ -321,7 +321,11 @@ def parser() -> argparse.ArgumentParser:
         "fingerprints", help="write the registry's salts and fingerprints from the masters"
     )
     prints.add_argument("masters", type=Path, help="the master exercise notebooks (a folder)")
-    prints.add_argument("--registry", type=Path, help="default: the kit's own registry.toml")
+    prints.add_argument(
+        "--registry",
+        type=Path,
+        help="default: the kit's own registry, kit/data/exercises/ (one file per master)",
+    )
     prints.add_argument("--new-salts", action="store_true", help="draw new salts for every entry")
     prints.add_argument("--work", type=int, help="sha256 rounds per fingerprint (default: kept)")
     prints.set_defaults(run=_fingerprints)

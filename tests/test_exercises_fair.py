@@ -288,7 +288,7 @@ def test_objects_that_misbehave_never_escape_check(answer):
 
 
 def test_the_registry_holds_only_salts_and_stretched_fingerprints():
-    text = registry_path().read_text(encoding="utf-8")
+    text = "".join(f.read_text(encoding="utf-8") for f in registry_path().glob("*.toml"))
     assert "fingerprint =" not in text
     exercises = load_registry()
     assert {exercise.work for exercise in exercises.values()} == {WORK}
@@ -368,11 +368,16 @@ def test_every_number_exercise_takes_its_answer_and_floats_next_to_it(master_num
 def test_the_registry_is_what_the_masters_give(tmp_path):
     """`kit fingerprints` on a copy of the registry rewrites it to the same text: the salts
     are kept and every fingerprint is the one the masters' answers give (issue 10, point 4)."""
+    import shutil
+
     from kit.exercises.regenerate import regenerate
 
-    committed = registry_path().read_text(encoding="utf-8")
-    copy = tmp_path / "registry.toml"
-    copy.write_text(committed, encoding="utf-8")
+    copy = tmp_path / "registry"
+    shutil.copytree(registry_path(), copy)
     written = regenerate(ROOT / "exercises", copy)
     assert set(written) == set(load_registry())
-    assert copy.read_text(encoding="utf-8") == committed
+    for committed in registry_path().glob("*.toml"):  # one file per master, named after it
+        assert (ROOT / "exercises" / f"{committed.stem}.ipynb").exists()
+        assert (copy / committed.name).read_text(encoding="utf-8") == committed.read_text(
+            encoding="utf-8"
+        ), committed.name

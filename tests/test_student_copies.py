@@ -391,7 +391,7 @@ def solution_lines() -> set[str]:
 
 def test_no_solution_or_answer_is_readable_in_the_kit():
     texts = kit_texts()
-    assert "kit/exercises/registry.toml" in texts
+    assert "kit/data/exercises/01_dados.toml" in texts
     for where, text in texts.items():
         for line in solution_lines():
             assert line not in text, (where, line)

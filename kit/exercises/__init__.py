@@ -1,11 +1,11 @@
 """Exercises with instant feedback: `check(exercise_id, answer)` prints ✔ or ✘ with a hint.
 
-Answers are never stored: `registry.toml` holds, per exercise, the kind of answer, the
-precision, two hints, a salt and salted, stretched *fingerprints* of the canonical forms of the
-right answers (see `kit.exercises.canonical` and `kit.exercises.fingerprints`). A student copy
-or the kit's source therefore shows no answer, and each guess costs a fingerprint's time.
-Importing this package needs the standard library only; sympy is imported only when an answer
-is a sympy object.
+Answers are never stored: the registry (`kit/data/exercises/<notebook>.toml`, one file per
+master notebook) holds, per exercise, the kind of answer, the precision, two hints, a salt and
+salted, stretched *fingerprints* of the canonical forms of the right answers (see
+`kit.exercises.canonical` and `kit.exercises.fingerprints`). A student copy or the kit's source
+therefore shows no answer, and each guess costs a fingerprint's time. Importing this package
+needs the standard library only; sympy is imported only when an answer is a sympy object.
 
 What `check` accepts:
 
@@ -19,6 +19,13 @@ What `check` accepts:
 - set: a set, frozenset, list, tuple or sympy FiniteSet; order and repeats do not matter.
 - text: a short text; case, accents (but not ñ), spaces and surrounding punctuation do not
   matter ("estacion" passes for "Estación").
+- choice: one letter of a multiple-choice question ("b", "B", "b)" are the same); a wrong
+  option the registry explains (`why_es`) is told what it misunderstands at once. With four
+  options an answer cannot be kept secret from someone who tries them all: choices are for
+  practice, not marks.
+
+`explica(texto)` acknowledges an «explica» answer without marking it: the teacher reads it.
+Each entry may have a `tier` ("básico", "medio", "reto"); `summary` counts each tier.
 
 Anything else — `...`, None, a text where a number is due, nan, `1,5` (a tuple in Python), an
 object that raises, an answer too big to check — gets a friendly ✘, never a traceback. In a
@@ -32,8 +39,9 @@ How a teacher adds an exercise:
 
 1. In the master notebook (in `exercises/`), write the prompt and a code cell tagged
    `solution` that computes `respuesta_14` and ends with `check("dados-14", respuesta_14)`.
-2. Add a table `[dados-14]` to `registry.toml` with `kind` (and `digits`, `fraction`, …) and
-   the hints, then write its salt and fingerprints from the masters with one command:
+2. Add a table `[dados-14]` to `kit/data/exercises/01_dados.toml` with `kind` (and
+   `digits`, `fraction`, `tier`, …) and the hints, then write its salt and fingerprints from
+   the masters with one command:
 
        kit fingerprints exercises/
 
@@ -47,7 +55,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kit.exercises.checking import Feedback, answer_name, check, summary
+from kit.exercises.checking import Feedback, answer_name, check, explica, summary
 from kit.exercises.registry import Exercise, load_registry, registry_entry
 
 __all__ = [
@@ -55,6 +63,7 @@ __all__ = [
     "Feedback",
     "answer_name",
     "check",
+    "explica",
     "load_registry",
     "registry_entry",
     "summary",

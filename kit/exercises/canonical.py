@@ -35,7 +35,8 @@ from kit.exercises.numbers import (
 )
 from kit.exercises.text import normalise_text
 
-KINDS = ("number", "expression", "set", "text")
+KINDS = ("number", "expression", "set", "text", "choice")
+CHOICE_LETTERS = "abcdefgh"  # a multiple-choice answer is one of these letters
 ELEMENT_KINDS = ("number", "text")
 # A set or an expression's points multiply their alternatives; past this many the teacher's
 # answer registers only its exact form and its plain rounding.
@@ -136,9 +137,21 @@ def canonical(
         body = _expression_text(names, (_value_text(point, digits) for point in points))
     elif kind == "text":
         body = _text(value)
+    elif kind == "choice":
+        body = choice_letter(value)
     else:
         raise ValueError(f"unknown kind {kind!r}; choose one of {KINDS}")
     return f"{kind}:{body}"
+
+
+def choice_letter(value: Any) -> str:
+    """A multiple-choice answer as its letter: "b", "B", "b)", "(b)" and " b. " are all "b"."""
+    if not isinstance(value, str):
+        raise WrongKind("a multiple-choice answer is a letter in quotes")
+    letter = normalise_text(value).strip("() ")
+    if len(letter) != 1 or letter not in CHOICE_LETTERS:
+        raise WrongKind("a multiple-choice answer is one letter")
+    return letter
 
 
 # -- the teacher's answer: every text a right answer can have --------------------------------
@@ -222,7 +235,7 @@ def _right_and_decimal(
         names, points = _point_values(value, symbols, rounded=False)
         parts = [_point_forms(point, digits) for point in points]
         exact, rounded = _combine(parts, lambda texts: _expression_text(names, texts))
-    elif kind == "text":
+    elif kind in ("text", "choice"):
         return {canonical(value, kind)}, set()
     else:
         raise ValueError(f"unknown kind {kind!r}; choose one of {KINDS}")

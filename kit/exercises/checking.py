@@ -125,6 +125,10 @@ def _expected(exercise: Exercise) -> str:
         return t("kind.expression_in", symbols=", ".join(exercise.symbols))
     if exercise.kind == "set":
         return t(f"kind.{exercise.element}_set")
+    if exercise.kind == "choice":
+        letters = [f'"{c}"' for c in "abcdefgh"[: exercise.options]]
+        word = " o " if language() == "es" else " or "
+        return t("kind.choice", letters=", ".join(letters[:-1]) + word + letters[-1])
     return t(f"kind.{exercise.kind}")
 
 
@@ -183,6 +187,13 @@ def _judge(exercise: Exercise, answer: Any) -> Feedback:
         return Feedback(False, t("check.fraction_wanted", number=_decimal_text(answer)))
     if _matches(fingerprint, exercise.rounded):
         return Feedback(False, t("check.rounded", number=_decimal_text(answer)))
+    if exercise.kind == "choice":
+        letter = form.split(":", 1)[1]
+        if letter not in "abcdefgh"[: exercise.options]:  # no such option
+            return _wrong_kind(exercise, answer)
+        if why := exercise.why(language(), letter):
+            _wrong_tries.setdefault(exercise.id, set()).add(form)
+            return Feedback(False, t("check.why", why=why))
     return Feedback(False, _wrong(exercise, form))
 
 
@@ -227,7 +238,8 @@ def check(
 
 
 def summary(prefix: str, *, registry: Mapping[str, Exercise] | None = None) -> Feedback:
-    """Print how many of a notebook's exercises («dados») are ✔ in this kernel: «9 de 13 ✔»."""
+    """Print how many of a notebook's exercises («dados») are ✔ in this kernel: «9 de 13 ✔»,
+    then, when the exercises have tiers, how many of each: «Básico 5/5 · medio 3/5 · reto 1/3»."""
     exercises = default_registry() if registry is None else registry
     ids = [key for key, exercise in exercises.items() if exercise.prefix == prefix]
     if not ids:
@@ -235,9 +247,26 @@ def summary(prefix: str, *, registry: Mapping[str, Exercise] | None = None) -> F
     else:
         done = [key for key in ids if _verdicts.get(key)]
         message = t("check.summary", right=len(done), total=len(ids))
+        tiers = {exercises[key].tier for key in ids} - {""}
+        if tiers:
+            counts = {}
+            for tier in ("básico", "medio", "reto"):
+                mine = [key for key in ids if exercises[key].tier == tier]
+                right = sum(1 for key in mine if key in done)
+                counts[tier] = t("check.tier_count", right=right, total=len(mine))
+            message += "\n" + t("check.tiers", **counts)
         if pending := [key.rsplit("-", 1)[-1] for key in ids if key not in done]:
             message += "\n" + t("check.pending", exercises=", ".join(pending))
         feedback = Feedback(len(done) == len(ids), message)
+    sys.stdout.write(feedback.message + "\n")
+    return feedback
+
+
+def explica(texto: Any) -> Feedback:
+    """An «explica» answer: not marked by the kit (the teacher reads it), only acknowledged,
+    so a student knows it was written down. True when something is written."""
+    written = isinstance(texto, str) and bool(texto.strip()) and texto is not Ellipsis
+    feedback = Feedback(written, t("check.noted" if written else "check.not_noted"))
     sys.stdout.write(feedback.message + "\n")
     return feedback
 

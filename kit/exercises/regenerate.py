@@ -120,7 +120,7 @@ def master_forms(
 
 
 def _specs(registry: Path) -> tuple[dict[str, dict[str, Any]], int]:
-    """The registry's tables without their secrets (any format), and its work factor."""
+    """The registry file's tables without their secrets (any format), and its work factor."""
     tables = tomllib.loads(registry.read_text(encoding="utf-8"))
     tables.pop("format", None)
     work = tables.pop("work", WORK)
@@ -134,21 +134,67 @@ def _specs(registry: Path) -> tuple[dict[str, dict[str, Any]], int]:
 def regenerate(
     masters: Path, registry: Path, *, new_salts: bool = False, work: int | None = None
 ) -> list[str]:
-    """Rewrite `registry`'s salts and fingerprints from the master notebooks in `masters`.
+    """Rewrite the salts and fingerprints of `registry` from the master notebooks in `masters`.
 
-    `masters` is a folder (every entry must be checked by one of its notebooks) or one
-    notebook (only its exercises are written; the others are kept, so the work factor must
-    stay). Returns the exercise ids written; on a problem nothing is changed.
+    `registry` is one file, or a folder with one file per master named after it (the kit's
+    own: `01_dados.toml` for `01_dados.ipynb`). `masters` is a folder (then every entry must be
+    checked by one of its notebooks) or one notebook (only its exercises are written; the others
+    are kept, so the work factor must stay). Returns the exercise ids written; on a problem
+    nothing is changed.
     """
     masters, registry = Path(masters), Path(registry)
     if not masters.exists():
         raise ValueError(f"no master notebook or folder at {masters}")
+    partial = masters.is_file()
+    notebooks = [masters] if partial else sorted(masters.glob("*.ipynb"))
+    if not registry.is_dir():
+        return _regenerate_file(notebooks, registry, partial, new_salts, work)
+    own = {nb: registry / f"{nb.stem}.toml" for nb in notebooks}
+    if not partial:
+        strays = sorted({f.name for f in registry.glob("*.toml")} - {f.name for f in own.values()})
+        if strays:
+            raise ValueError(f"no master notebook in {masters} for {', '.join(strays)}")
+    found = [(nb, file) for nb, file in own.items() if file.exists()]
+    texts = {}
+    written: list[str] = []
+    for notebook, file in found:  # every file worked out before any is written
+        text, ids = _file_after(file, [notebook], False, new_salts, work)
+        texts[file] = text
+        written += ids
+    for notebook in notebooks:
+        if notebook not in dict(found) and _checked_ids(notebook):
+            raise ValueError(f"{notebook.name} checks exercises but {own[notebook]} does not exist")
+    for file, text in texts.items():
+        file.write_text(text, encoding="utf-8")
+    return sorted(written)
+
+
+def _checked_ids(notebook: Path) -> list[str]:
+    import nbformat
+
+    book = nbformat.read(notebook, as_version=4)
+    return [
+        i for cell in book.cells if cell.cell_type == "code" for i, _ in check_calls(cell.source)
+    ]
+
+
+def _regenerate_file(
+    notebooks: list[Path], registry: Path, partial: bool, new_salts: bool, work: int | None
+) -> list[str]:
+    text, written = _file_after(registry, notebooks, partial, new_salts, work)
+    registry.write_text(text, encoding="utf-8")
+    return written
+
+
+def _file_after(
+    registry: Path, notebooks: list[Path], partial: bool, new_salts: bool, work: int | None
+) -> tuple[str, list[str]]:
+    """The text of registry file `registry` with the fingerprints `notebooks` give, and the ids
+    written. Entries no notebook checks are kept only when `partial`."""
     specs, old_work = _specs(registry)
     work = work or old_work
-    partial = masters.is_file()
     if partial and work != old_work:
         raise ValueError("a new work factor needs every fingerprint anew: give the folder")
-    notebooks = [masters] if partial else sorted(masters.glob("*.ipynb"))
     forms: dict[str, tuple[list[str], list[str], list[str]]] = {}
     for notebook in notebooks:
         for exercise_id, found in master_forms(notebook, specs).items():
@@ -176,19 +222,30 @@ def regenerate(
             forms=(set(right), set(decimal), set(by_hand)),
         )
         blocks.append((exercise_id, table_text(exercise_id, kept | secrets)))
-    registry.write_text(_file_text(blocks, work), encoding="utf-8")
-    return sorted(forms)
+    return _file_text(blocks, work, _comment(registry)), sorted(forms)
 
 
-def _file_text(blocks: list[tuple[str, str]], work: int) -> str:
-    """The registry file: header, then the tables grouped by notebook, in exercise order."""
-    parts = [_HEADER + registry_header(work)]
+def _comment(registry: Path) -> str:
+    """The file's own opening comment lines, kept as the teacher wrote them."""
+    lines = []
+    for line in registry.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        lines.append(line)
+    return "\n".join(lines) + "\n" if lines else _HEADER
+
+
+def _file_text(blocks: list[tuple[str, str]], work: int, header: str = _HEADER) -> str:
+    """A registry file: its comment, format and work, then the tables in exercise order (in a
+    file of several notebooks, grouped by notebook)."""
+    parts = [header + registry_header(work)]
+    groups = {_group(exercise_id) for exercise_id, _ in blocks}
     last = None
     for exercise_id, table in sorted(blocks, key=lambda b: (_group(b[0]), _number(b[0]))):
         group = _group(exercise_id)
-        if group != last:
+        if group != last and len(groups) > 1:
             parts.append(f"# {group}-N: the exercises of the notebook on {group}\n")
-            last = group
+        last = group
         parts.append(table)
     return "\n".join(parts)
 

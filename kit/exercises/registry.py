@@ -1,12 +1,15 @@
 """The exercise registry: what kind of answer each exercise wants, its hints and fingerprints.
 
-It is a TOML file, `registry.toml` beside this module:
+The kit's own registry is one TOML file per master notebook, named after it, in
+`kit/data/exercises/` (`01_dados.toml` holds the dados-N exercises of `exercises/01_dados.ipynb`),
+so each lesson's exercises are written, and fingerprinted, in one place. A file reads:
 
     format = 2               # the registry's format (kit.exercises.fingerprints.FORMAT)
     work = 500000            # sha256 rounds per fingerprint
 
     [dados-2]
-    kind = "number"          # "number", "expression", "set" or "text"
+    kind = "number"          # "number", "expression", "set", "text" or "choice"
+    tier = "básico"          # "básico", "medio" or "reto": shown to the student, counted apart
     digits = 4               # decimal places compared; leave out to compare the value itself
     fraction = true          # the fraction is the point: a right decimal is told so, not ✔
     element = "number"       # sets only: the kind of the elements ("number" or "text")
@@ -15,6 +18,9 @@ It is a TOML file, `registry.toml` beside this module:
     hint_en = "…"
     hint2_es = "…"           # the second, after repeated tries: a concrete step
     hint2_en = "…"
+    options = 4              # choice only: how many options (letters a, b, c, d)
+    why_es = { a = "…" }     # choice only: what a wrong option misunderstands, said at once
+    why_en = { a = "…" }
     salt = "9f…"             # written by `kit fingerprints` (kit.exercises.regenerate)
     right = ["3f2a…"]        # fingerprints of the right answers' canonical texts
     decimal = ["77b1…"]      # fingerprints of right decimals where the fraction is asked for
@@ -39,8 +45,9 @@ from kit.exercises.fingerprints import FORMAT, WORK, new_salt, stretched
 
 _ID = re.compile(r"[A-Za-z0-9_-]+")
 _HEX = re.compile(r"[0-9a-f]{32,64}")
-SPEC_KEYS = ("kind", "digits", "fraction", "element", "symbols")
-HINT_KEYS = ("hint_es", "hint_en", "hint2_es", "hint2_en")
+SPEC_KEYS = ("kind", "digits", "fraction", "element", "symbols", "tier", "options")
+HINT_KEYS = ("hint_es", "hint_en", "hint2_es", "hint2_en", "why_es", "why_en")
+TIERS = ("básico", "medio", "reto")
 SECRET_KEYS = ("salt", "right", "decimal", "rounded")
 
 
@@ -63,6 +70,15 @@ class Exercise:
     fraction: bool = False
     hint2_es: str = ""
     hint2_en: str = ""
+    tier: str = ""
+    options: int = 0
+    why_es: tuple[tuple[str, str], ...] = ()  # (letter, what that wrong option misunderstands)
+    why_en: tuple[tuple[str, str], ...] = ()
+
+    def why(self, language: str, letter: str) -> str:
+        """What the wrong option ``letter`` misunderstands, in ``language`` (else Spanish)."""
+        spanish = dict(self.why_es).get(letter, "")
+        return dict(self.why_en).get(letter, spanish) if language == "en" else spanish
 
     def hint(self, language: str, level: int = 1) -> str:
         """The hint of `level` (1 or 2) in `language`; Spanish when there is none in English."""
@@ -97,6 +113,17 @@ def _hex_list(where: str, table: dict[str, Any], key: str) -> tuple[str, ...]:
     return tuple(values)
 
 
+def _whys(where: str, table: dict[str, Any], key: str, options: int) -> tuple[tuple[str, str], ...]:
+    """A choice's {letter: what that option misunderstands}, as sorted pairs."""
+    whys = table.get(key, {})
+    letters = "abcdefgh"[: options or 0]
+    if not isinstance(whys, dict) or not all(
+        k in letters and isinstance(v, str) for k, v in whys.items()
+    ):
+        raise ValueError(f"{where}: {key} must map option letters ({letters}) to texts")
+    return tuple(sorted(whys.items()))
+
+
 def _exercise(exercise_id: str, table: Any, work: int, need_secrets: bool) -> Exercise:
     """One validated entry, so a teacher's typo fails loudly with the exercise's name."""
     where = f"registry entry [{exercise_id}]"
@@ -116,6 +143,15 @@ def _exercise(exercise_id: str, table: Any, work: int, need_secrets: bool) -> Ex
     salt = table.get("salt", "")
     if need_secrets and not (isinstance(salt, str) and _HEX.fullmatch(salt)):
         raise ValueError(f"{where}: the salt must be 32 to 64 lowercase hex digits")
+    tier = table.get("tier", "")
+    if tier and tier not in TIERS:
+        raise ValueError(f"{where}: tier must be one of {TIERS}; got {tier!r}")
+    options = table.get("options", 0)
+    if table["kind"] == "choice" and not (
+        isinstance(options, int) and not isinstance(options, bool) and 2 <= options <= 8
+    ):
+        raise ValueError(f"{where}: a choice needs options = 2 to 8 (the letters a, b, …)")
+    whys = {key: _whys(where, table, key, options) for key in ("why_es", "why_en")}
     exercise = Exercise(
         id=exercise_id,
         kind=table["kind"],
@@ -132,6 +168,9 @@ def _exercise(exercise_id: str, table: Any, work: int, need_secrets: bool) -> Ex
         element=table.get("element", "number"),
         symbols=tuple(symbols),
         fraction=bool(table.get("fraction", False)),
+        tier=tier,
+        options=options if table["kind"] == "choice" else 0,
+        **whys,
     )
     try:
         check_spec(exercise.kind, exercise.digits, exercise.element)
@@ -156,22 +195,47 @@ def parse_registry(text: str, need_secrets: bool = True) -> dict[str, Exercise]:
 
 
 def load_registry(path: Path | None = None) -> dict[str, Exercise]:
-    """The exercises in `path`, or in the kit's own `registry.toml` when no path is given."""
+    """The exercises in `path` (a registry file, or a folder of them), or the kit's own when no
+    path is given."""
     if path is None:
         return default_registry()
-    return parse_registry(Path(path).read_text(encoding="utf-8"))
+    path = Path(path)
+    if path.is_dir():
+        return _merged((file.name, file.read_text(encoding="utf-8")) for file in _files(path))
+    return parse_registry(path.read_text(encoding="utf-8"))
 
 
 def registry_path() -> Path:
-    """Where the kit's own registry lives (for `kit fingerprints`)."""
-    return Path(str(resources.files("kit.exercises").joinpath("registry.toml")))
+    """The folder of the kit's own registry files, one per master notebook (`kit fingerprints`)."""
+    return Path(str(resources.files("kit.data").joinpath("exercises")))
+
+
+def _files(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*.toml"))
+
+
+def _merged(files: Any) -> dict[str, Exercise]:
+    """The exercises of several registry files; an id in two files is refused, naming both."""
+    exercises: dict[str, Exercise] = {}
+    where: dict[str, str] = {}
+    for name, text in files:
+        try:
+            found = parse_registry(text)
+        except ValueError as error:
+            raise ValueError(f"{name}: {error}") from None
+        for key, exercise in found.items():
+            if key in exercises:
+                raise ValueError(f"exercise {key} is in both {where[key]} and {name}")
+            exercises[key], where[key] = exercise, name
+    return exercises
 
 
 @cache
 def default_registry() -> dict[str, Exercise]:
-    """The kit's own exercises, read once per kernel."""
-    text = resources.files("kit.exercises").joinpath("registry.toml").read_text("utf-8")
-    return parse_registry(text)
+    """The kit's own exercises, read once per kernel (works from a wheel or a zip too)."""
+    folder = resources.files("kit.data").joinpath("exercises")
+    files = sorted((f for f in folder.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
+    return _merged((f.name, f.read_text("utf-8")) for f in files)
 
 
 def secrets_for(
@@ -220,13 +284,16 @@ def table_text(exercise_id: str, table: dict[str, Any]) -> str:
     lines = [f"[{exercise_id}]"]
     for key in (*SPEC_KEYS, *HINT_KEYS, *SECRET_KEYS):
         value = table.get(key)
-        if value is None or value == [] or value is False or value == "":
+        if value is None or value in ([], {}, "") or value is False:
             continue
         lines.append(f"{key} = {_toml_value(value)}")
     return "\n".join(lines) + "\n"
 
 
 def _toml_value(value: Any) -> str:
+    if isinstance(value, dict):
+        inner = ", ".join(f"{k} = {_toml_value(v)}" for k, v in sorted(value.items()))
+        return "{ " + inner + " }"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
@@ -249,6 +316,10 @@ def registry_entry(
     hint_en: str,
     hint2_es: str = "",
     hint2_en: str = "",
+    tier: str = "",
+    options: int | None = None,
+    why_es: dict[str, str] | None = None,
+    why_en: dict[str, str] | None = None,
     work: int = WORK,
 ) -> str:
     """A ready-to-paste TOML table for a registry, with the answer as fingerprints."""
@@ -263,6 +334,10 @@ def registry_entry(
         "hint_en": hint_en,
         "hint2_es": hint2_es,
         "hint2_en": hint2_en,
+        "tier": tier,
+        "options": options,
+        "why_es": why_es or {},
+        "why_en": why_en or {},
     }
     table |= secrets_for(
         exercise_id,
