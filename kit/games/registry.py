@@ -41,6 +41,21 @@ class GameType:
     rules_class: type | None = None  # a rules object `load` also takes (property: RuleSet)
     play_out: Callable[..., Any] | None = None  # a faster whole-game loop a tournament may use
 
+    def bot_title(self, name: str) -> str:
+        """What a class calls the bot ``name``, in the class language: «Negociante» for
+        dealmaker, «Con reserva de 50 000» for cash_reserve:50000; a name the catalogue
+        does not know is shown as it is."""
+        from kit.messages import catalogue, t
+
+        base, _, value = name.partition(":")
+        key = f"bots.{self.family}_{base}"
+        if key not in catalogue()["es"]:
+            return name
+        if not value:
+            value = "100000" if base == "cash_reserve" else ""
+        shown = f"{int(value):,}".replace(",", t("number.group")) if value.isdigit() else value
+        return t(key, reserve=shown)
+
     def bot(self, name: str) -> Policy:
         """The bot called `name`, or a plain error listing the bots there are."""
         if self.named_bot is not None:

@@ -205,3 +205,23 @@ def test_loading_one_game_imports_no_other_engine_and_import_kit_no_finder():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     engines = {"kit.games.dia_de_paga", "kit.games.palabra", "kit.games.property"}
     assert engines & set(out.stdout.split()) == {"kit.games.dia_de_paga"}
+
+
+def test_every_bot_has_a_title_in_both_languages():
+    """A lesson, a log or a table names a bot as a class would: «Negociante», not dealmaker."""
+    import kit
+    from kit.games.registry import game_types
+
+    property_type = next(g for g in game_types() if g.family == "property")
+    try:
+        for language in ("es", "en"):
+            kit.set_language(language)
+            for game in game_types():
+                for name in game.bots():
+                    title = game.bot_title(name)
+                    assert title and title != name and "{" not in title, (game.family, name)
+        assert property_type.bot_title("cash_reserve:50000") == "Keeps 50,000 in reserve"
+    finally:
+        kit.set_language("es")
+    assert property_type.bot_title("dealmaker") == "Negociante"
+    assert property_type.bot_title("trader:never_buy") == "trader:never_buy"  # shown as it is
