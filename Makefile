@@ -10,7 +10,7 @@ SANITIZE := tests/nbval_sanitize.cfg
 ARTIFACTS ?= artifacts
 CLASSROOM := classroom
 
-.PHONY: lab test lint unit nbval browser pyodide student bench bench-pyodide lite bench-lite clean
+.PHONY: lab test lint unit nbval browser pyodide student bench bench-pyodide lite bench-lite clean worksheets
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -45,6 +45,11 @@ browser: $(STAMP) lite
 ## make student: the student copies in classroom/exercises/ (the classroom, without JupyterLab)
 student: $(STAMP)
 	$(BIN)/kit classroom --out $(CLASSROOM)
+
+## make worksheets: a printable page per lesson in build/worksheets/ (predictions, tables to
+## fill, the exercise prompts; never a solution): HTML, and PDF where Chromium is on PATH
+worksheets: $(STAMP)
+	$(BIN)/kit worksheets --out build/worksheets
 
 ## make bench: import and notebook times, property games per second, Palabra's finder (medians)
 bench: $(STAMP)

@@ -5,6 +5,7 @@ kit classroom --out classroom    lesson copies and student copies; a student's w
 kit voila notebooks/01_dados.ipynb   one lesson as a Voilà app, no code shown
 kit student exercises/ --out student/   student copies: solutions blanked, outputs cleared
 kit fingerprints exercises/      the registry's salts and fingerprints, from the masters
+kit worksheets --out build/worksheets   a printable page per lesson (HTML; PDF with Chromium)
 kit grade student/ --csv notas.csv --html notas.html
                                  mark the students' notebooks from what they compute
 kit play superpoly --humans Ana Luis --bots build_asap
@@ -240,6 +241,30 @@ def _fingerprints(ns: argparse.Namespace) -> int:
     return 0
 
 
+def _worksheets(ns: argparse.Namespace) -> int:
+    from kit.worksheets import chromium, lessons, print_pdf, write_html
+
+    if not lessons(ns.lessons):
+        sys.exit(f"kit worksheets: {t('worksheets.no_lessons', folder=ns.lessons)}")
+    pages = write_html(ns.lessons, ns.exercises, ns.out)
+    kinds = ["HTML"]
+    browser = None if ns.no_pdf else chromium()
+    if browser is not None:
+        try:
+            for page in pages:
+                print_pdf(page, browser)
+        except (OSError, RuntimeError, subprocess.SubprocessError) as err:
+            sys.exit(f"kit worksheets: {err}")
+        kinds.append("PDF")
+    for page in pages:
+        print(page)
+    key = "worksheets.written_one" if len(pages) == 1 else "worksheets.written"
+    print(t(key, count=len(pages), folder=ns.out, kinds=" + ".join(kinds)))
+    if browser is None and not ns.no_pdf:
+        print(t("worksheets.no_chromium"))
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="kit", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -329,6 +354,16 @@ def parser() -> argparse.ArgumentParser:
     prints.add_argument("--new-salts", action="store_true", help="draw new salts for every entry")
     prints.add_argument("--work", type=int, help="sha256 rounds per fingerprint (default: kept)")
     prints.set_defaults(run=_fingerprints)
+    sheets = sub.add_parser(
+        "worksheets", help="a printable page per lesson: predictions, tables, exercise prompts"
+    )
+    sheets.add_argument(
+        "--out", type=Path, default=Path("build/worksheets"), help="default: build/worksheets"
+    )
+    sheets.add_argument("--lessons", type=Path, default=LESSONS, help="the lessons' folder")
+    sheets.add_argument("--exercises", type=Path, default=EXERCISES, help="the masters")
+    sheets.add_argument("--no-pdf", action="store_true", help="only the HTML pages")
+    sheets.set_defaults(run=_worksheets)
     return p
 
 

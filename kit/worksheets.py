@@ -1,0 +1,530 @@
+"""Printable worksheets: one page per lesson for students without a computer (`kit worksheets`).
+
+A worksheet carries what a student can do on paper: the lesson's markdown cells tagged `ficha`
+(predictions, tables to fill by hand) and the prompts of its exercise master
+(`exercises/<stem>.ipynb`), each with room to write. It never carries a code cell, an output or
+a hint: only markdown cells are read, and `<details>` blocks (where a hint could hide) are
+dropped. A notebook without `ficha` tags still gets a sheet: its «Predice» cells, and the
+markdown cell before each `solution` or `explica(...)` cell of the master.
+
+Standard library only (notebooks are JSON; the markdown subset the lessons use is rendered
+here), so the command works wherever the kit is installed; Debian's Chromium, when on PATH,
+prints each page to PDF headless.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+TAG = "ficha"
+OUT = Path("build/worksheets")
+
+
+# -- what goes on a sheet ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Item:
+    """One block of a sheet: a markdown cell (its index in the notebook) and the room after it."""
+
+    cell: int
+    source: str
+    space: str  # "short", "long" (an «explica» answer) or "none" (a table is the room)
+
+
+def _source(cell: dict) -> str:
+    source = cell.get("source", "")
+    return "".join(source) if isinstance(source, list) else str(source)
+
+
+def _tags(cell: dict) -> list[str]:
+    return list(cell.get("metadata", {}).get("tags", []))
+
+
+def read_notebook(path: Path) -> dict:
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def title(notebook: dict, default: str = "") -> str:
+    """The text of the notebook's first `# ` heading."""
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            for line in _source(cell).splitlines():
+                if line.startswith("# "):
+                    return line[2:].strip()
+    return default
+
+
+def _is_explica(cell: dict) -> bool:
+    return cell.get("cell_type") == "code" and "explica(" in _source(cell)
+
+
+def _space(cells: list[dict], index: int, default: str) -> str:
+    """Room to write after a cell: long when the next code cell asks to explain, none for a
+    table to fill (the table is the room)."""
+    for cell in cells[index + 1 :]:
+        if cell.get("cell_type") == "code":
+            if _is_explica(cell):
+                return "long"
+            break
+        if cell.get("cell_type") == "markdown":
+            break
+    if _TABLE_RULE.search(_source(cells[index])):
+        return "none"
+    return default
+
+
+def lesson_items(notebook: dict) -> list[Item]:
+    """The lesson's markdown cells tagged `ficha`; without tags, its «Predice» cells."""
+    cells = notebook.get("cells", [])
+    markdown = [(i, c) for i, c in enumerate(cells) if c.get("cell_type") == "markdown"]
+    chosen = [(i, c) for i, c in markdown if TAG in _tags(c)]
+    if not chosen:
+        chosen = [
+            (i, c)
+            for i, c in markdown
+            if re.match(r"\s*#+ .*predice", _source(c).casefold()) and "solution" not in _tags(c)
+        ]
+    return [Item(i, _source(c), _space(cells, i, "short")) for i, c in chosen]
+
+
+def exercise_items(notebook: dict) -> list[Item]:
+    """The master's prompts: markdown cells tagged `ficha`; without tags, the markdown cell
+    right before each `solution` cell or `explica(...)` cell."""
+    cells = notebook.get("cells", [])
+    chosen = [
+        i for i, c in enumerate(cells) if c.get("cell_type") == "markdown" and TAG in _tags(c)
+    ]
+    if not chosen:
+        for i, cell in enumerate(cells):
+            if "solution" in _tags(cell) or _is_explica(cell):
+                before = i - 1
+                while before >= 0 and cells[before].get("cell_type") != "markdown":
+                    before -= 1
+                if before >= 0 and before not in chosen:
+                    chosen.append(before)
+    return [Item(i, _source(cells[i]), _space(cells, i, "short")) for i in sorted(chosen)]
+
+
+# -- markdown to HTML (the subset the lessons use) -------------------------------------------
+
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$", re.M)
+_DETAILS = re.compile(r"<details\b.*?</details\s*>", re.S | re.I)
+_BR = re.compile(r"<br\s*/?>", re.I)
+_BULLET = re.compile(r"^( *)([-*+]|\d{1,3}[.)]) +")
+_OPTION = re.compile(r"^\s*\(?[a-h]\) ")
+_TEX = [
+    (r"\frac", None),  # handled apart: \frac{a}{b} -> a/b
+    (r"\cdot", "·"),
+    (r"\times", "×"),
+    (r"\div", "÷"),
+    (r"\approx", "≈"),
+    (r"\leq", "≤"),
+    (r"\geq", "≥"),
+    (r"\le", "≤"),
+    (r"\ge", "≥"),
+    (r"\neq", "≠"),
+    (r"\ne", "≠"),
+    (r"\pm", "±"),
+    (r"\infty", "∞"),
+    (r"\to", "→"),
+    (r"\ldots", "…"),
+    (r"\dots", "…"),
+    (r"\%", "%"),
+    (r"\,", "\u2009"),
+    (r"\;", " "),
+    (r"\!", ""),
+    (r"\{", "{"),
+    (r"\}", "}"),
+    (r"\left", ""),
+    (r"\right", ""),
+    (r"\quad", " "),
+    (r"\sum", "Σ"),
+    (r"\sqrt", "√"),
+    (r"\binom", "C"),
+    (r"\log", "log"),
+    (r"\ln", "ln"),
+    (r"\mathrm", ""),
+    (r"\text", ""),
+    (r"\star", "★"),
+    (r"\bigstar", "★"),
+    (r"\varepsilon", "ε"),
+    (r"\sigma", "σ"),
+    (r"\mu", "μ"),
+    (r"\pi", "π"),
+    (r"\in", "∈"),
+    (r"\cup", "∪"),
+    (r"\cap", "∩"),
+]
+
+
+def _group(text: str, start: int) -> tuple[str, int]:
+    """The braced group at text[start] (or one character) and where it ends."""
+    if start < len(text) and text[start] == "{":
+        depth = 0
+        for end in range(start, len(text)):
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            if depth == 0:
+                return text[start + 1 : end], end + 1
+        return text[start + 1 :], len(text)
+    return text[start : start + 1], start + 1
+
+
+def tex(formula: str) -> str:
+    """Simple LaTeX shown as text (HTML): fractions as a/b, powers raised, symbols as signs."""
+    out: list[str] = []
+    i = 0
+    while i < len(formula):
+        ch = formula[i]
+        if formula.startswith(r"\frac", i) or formula.startswith(r"\dfrac", i):
+            i += 5 if formula.startswith(r"\frac", i) else 6
+            top, i = _group(formula, i)
+            bottom, i = _group(formula, i)
+            wrap = [tex(p) if len(p) == 1 or p.isalnum() else f"({tex(p)})" for p in (top, bottom)]
+            out.append(f"{wrap[0]}/{wrap[1]}")
+            continue
+        if ch in "^_":
+            part, i = _group(formula, i + 1)
+            tag = "sup" if ch == "^" else "sub"
+            out.append(f"<{tag}>{tex(part)}</{tag}>")
+            continue
+        if ch == "\\":
+            for command, sign in _TEX:
+                if sign is None or not formula.startswith(command, i):
+                    continue
+                after = i + len(command)
+                if command[1].isalpha() and after < len(formula) and formula[after].isalpha():
+                    continue  # \le is not \left
+                out.append(html.escape(sign))
+                i = after
+                break
+            else:
+                match = re.match(r"\\([A-Za-z]+|.)", formula[i:])
+                word = match.group(1) if match else ""
+                out.append(html.escape(word))
+                i += 1 + len(word)
+            continue
+        if ch in "{}":
+            i += 1
+            continue
+        out.append(html.escape(ch))
+        i += 1
+    return "".join(out)
+
+
+_INLINE = re.compile(r"(`+)(.+?)\1|(?<![\\$])\$(?!\$)(.+?)(?<!\\)\$")
+
+
+def _emphasis(text: str) -> str:
+    """Links, bold and italic in text already escaped."""
+    text = re.sub(r"!\[([^\]]*)\]\([^)]*\)", r"[\1]", text)
+    text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)
+    text = re.sub(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1", r"<strong>\2</strong>", text)
+    text = re.sub(r"(?<![*\w])\*(?=\S)(.+?)(?<=\S)\*(?![*\w])", r"<em>\1</em>", text)
+    text = re.sub(r"(?<![_\w])_(?=\S)(.+?)(?<=\S)_(?![_\w])", r"<em>\1</em>", text)
+    return text.replace("\\$", "$").replace("\\*", "*").replace("\\_", "_")
+
+
+def inline(text: str) -> str:
+    """One line or paragraph of markdown as HTML: code spans, $math$, links as text, emphasis."""
+    out, last = [], 0
+    for match in _INLINE.finditer(text):
+        out.append(_emphasis(html.escape(text[last : match.start()], quote=False)))
+        if match.group(1):
+            out.append(f"<code>{html.escape(match.group(2).strip(), quote=False)}</code>")
+        else:
+            out.append(f'<span class="math">{tex(match.group(3))}</span>')
+        last = match.end()
+    out.append(_emphasis(html.escape(text[last:], quote=False)))
+    return "".join(out)
+
+
+def _cells(row: str) -> list[str]:
+    row = row.strip()
+    row = row[1:] if row.startswith("|") else row
+    row = row[:-1] if row.endswith("|") and not row.endswith("\\|") else row
+    return [cell.strip().replace("\\|", "|") for cell in re.split(r"(?<!\\)\|", row)]
+
+
+def _table(lines: list[str]) -> str:
+    head, rule, *body = lines
+    aligns = []
+    for spec in _cells(rule):
+        left, right = spec.startswith(":"), spec.endswith(":")
+        aligns.append("center" if left and right else "right" if right else "left")
+
+    def row(cells: list[str], tag: str) -> str:
+        cells = (cells + [""] * len(aligns))[: len(aligns)]
+        parts = [
+            f'<{tag} style="text-align:{align}">{inline(cell)}</{tag}>'
+            for cell, align in zip(cells, aligns, strict=True)
+        ]
+        return "<tr>" + "".join(parts) + "</tr>"
+
+    rows = "".join(row(_cells(line), "td") for line in body)
+    return f"<table><thead>{row(_cells(head), 'th')}</thead><tbody>{rows}</tbody></table>"
+
+
+def _paragraph(lines: list[str]) -> str:
+    parts = []
+    for k, line in enumerate(lines):
+        text = inline(line.strip())
+        if k and (_OPTION.match(line) or lines[k - 1].endswith(("  ", "\\"))):
+            parts.append("<br>")  # options a) b) … on lines of their own
+        elif k:
+            parts.append("\n")
+        parts.append(text.removesuffix("\\"))
+    return "<p>" + "".join(parts) + "</p>"
+
+
+def markdown(source: str, shift: int = 1) -> str:
+    """Markdown blocks as HTML: headings (moved `shift` levels down), paragraphs, lists,
+    pipe tables, quotes, code blocks, $$display math$$ and rules; any other HTML is shown as
+    text, never run."""
+    source = _BR.sub("  \n", _DETAILS.sub("", source))
+    lines = source.expandtabs(4).splitlines()
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        stripped = line.strip()
+        if not stripped:
+            i += 1
+        elif stripped.startswith(("```", "~~~")):
+            fence, code = stripped[:3], []
+            i += 1
+            while i < len(lines) and not lines[i].strip().startswith(fence):
+                code.append(lines[i])
+                i += 1
+            i += 1
+            out.append(f"<pre>{html.escape(chr(10).join(code), quote=False)}</pre>")
+        elif match := re.match(r"(#{1,6})\s+(.*?)\s*#*\s*$", stripped):
+            level = min(len(match.group(1)) + shift, 6)
+            out.append(f"<h{level}>{inline(match.group(2))}</h{level}>")
+            i += 1
+        elif re.fullmatch(r"(\*\s*){3,}|(-\s*){3,}|(_\s*){3,}", stripped):
+            out.append("<hr>")
+            i += 1
+        elif stripped.startswith("$$"):
+            formula = [stripped[2:]]
+            while not formula[-1].rstrip().endswith("$$") or (len(formula) == 1 and not formula[0]):
+                i += 1
+                if i >= len(lines):
+                    break
+                formula.append(lines[i].strip())
+            i += 1
+            body = " ".join(formula).strip().removesuffix("$$")
+            out.append(f'<p class="math display">{tex(body)}</p>')
+        elif stripped.startswith(">"):
+            quoted = []
+            while i < len(lines) and lines[i].strip().startswith(">"):
+                quoted.append(lines[i].strip()[1:].removeprefix(" "))
+                i += 1
+            out.append(f"<blockquote>{markdown(chr(10).join(quoted), shift)}</blockquote>")
+        elif "|" in line and i + 1 < len(lines) and _TABLE_RULE.fullmatch(lines[i + 1]):
+            rows = [line, lines[i + 1]]
+            i += 2
+            while i < len(lines) and "|" in lines[i] and lines[i].strip():
+                rows.append(lines[i])
+                i += 1
+            out.append(_table(rows))
+        elif bullet := _BULLET.match(line):
+            i = _list(lines, i, len(bullet.group(1)), out, shift)
+        else:
+            paragraph = []
+            while i < len(lines) and lines[i].strip():
+                nxt = lines[i]
+                if paragraph and (
+                    _BULLET.match(nxt)
+                    or nxt.lstrip().startswith(("#", ">", "```", "$$"))
+                    or (i + 1 < len(lines) and "|" in nxt and _TABLE_RULE.fullmatch(lines[i + 1]))
+                ):
+                    break
+                paragraph.append(nxt)
+                i += 1
+            out.append(_paragraph(paragraph))
+    return "\n".join(out)
+
+
+def _list(lines: list[str], i: int, indent: int, out: list[str], shift: int) -> int:
+    """A list starting at lines[i] whose bullets sit at `indent`; returns the line after it."""
+    ordered = _BULLET.match(lines[i]).group(2)[0].isdigit()  # type: ignore[union-attr]
+    items: list[list[str]] = []
+    while i < len(lines):
+        line = lines[i]
+        bullet = _BULLET.match(line)
+        if bullet and len(bullet.group(1)) == indent:
+            items.append([line[bullet.end() :]])
+        elif not line.strip():
+            if i + 1 < len(lines) and (
+                lines[i + 1].startswith(" " * (indent + 2))
+                or ((b := _BULLET.match(lines[i + 1])) and len(b.group(1)) == indent)
+            ):
+                items[-1].append("")
+            else:
+                break
+        elif line.startswith(" " * (indent + 1)) or not bullet:
+            if not line.startswith(" ") and not items[-1][-1].strip():
+                break  # a paragraph after the list
+            items[-1].append(line[indent + 2 :] if line.startswith(" " * (indent + 2)) else line)
+        else:
+            break
+        i += 1
+    tag = "ol" if ordered else "ul"
+    body = []
+    for item in items:
+        inner = markdown("\n".join(item), shift)
+        if inner.count("<p>") == 1 and inner.startswith("<p>"):
+            inner = inner.replace("<p>", "", 1).replace("</p>", "", 1)  # a tight item
+        body.append(f"<li>{inner}</li>")
+    out.append(f"<{tag}>{''.join(body)}</{tag}>")
+    return i
+
+
+# -- the page ----------------------------------------------------------------------------------
+
+STYLE = """
+@page { size: A4; margin: 2cm; }
+html { font: 12pt/1.45 "DejaVu Serif", "Liberation Serif", Georgia, serif; color: #111; }
+body { max-width: 17cm; margin: 1.5em auto; }
+@media print { body { margin: 0; max-width: none; } }
+* { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+header { border-bottom: 1.5pt solid #111; margin-bottom: 1em; }
+header .kind { font: 10pt sans-serif; text-transform: uppercase; letter-spacing: .08em; margin: 0; }
+h1 { font: bold 20pt/1.2 sans-serif; margin: .2em 0 .5em; }
+h2 { font: bold 15pt sans-serif; margin: 1.2em 0 .4em; break-after: avoid; }
+h3, h4, h5, h6 { font: bold 12.5pt sans-serif; margin: .6em 0 .3em; break-after: avoid; }
+.who { display: flex; gap: 1.2em; font: 11pt sans-serif; margin: .6em 0 .8em; }
+.who span { flex: 1 1 auto; border-bottom: 1px solid #111; padding-bottom: .1em; }
+.who span.name { flex-grow: 3; }
+.item { break-inside: avoid; page-break-inside: avoid; margin: 0 0 .9em; }
+.item > p:first-child { margin-top: 0; }
+.answer { border: 1px solid #777; border-radius: 3pt; margin: .3em 0 0;
+  background: repeating-linear-gradient(to bottom, transparent 0, transparent .95cm,
+  #c8c8c8 .95cm, #c8c8c8 calc(.95cm + 1px)); }
+.answer.short { height: 3.4cm; }
+.answer.long { height: 7.6cm; }
+table { border-collapse: collapse; margin: .5em 0; }
+th, td { border: 1px solid #444; padding: .25em .6em; min-width: 2.2em; height: 1.5em; }
+th { background: #eee; }
+code { font: 11pt "DejaVu Sans Mono", monospace; }
+pre { font: 10.5pt "DejaVu Sans Mono", monospace; white-space: pre-wrap; }
+.math { font-style: italic; white-space: nowrap; }
+.math.display { text-align: center; white-space: normal; }
+blockquote { margin: .5em 0 .5em 1em; padding-left: .8em; border-left: 3pt solid #bbb; }
+.none { font-style: italic; color: #444; }
+"""
+
+
+def _texts() -> dict[str, str]:
+    from kit.messages import t
+
+    keys = ("kind", "name", "group", "date", "lesson", "exercises", "empty")
+    return {key: t(f"worksheets.{key}") for key in keys}
+
+
+def _block(item: Item) -> str:
+    room = "" if item.space == "none" else f'<div class="answer {item.space}"></div>'
+    return f'<div class="item" data-cell="{item.cell}">\n{markdown(item.source)}\n{room}</div>'
+
+
+def worksheet(lesson: dict, master: dict | None, stem: str = "") -> str:
+    """The printable page of one lesson (and its exercise master, if it has one)."""
+    words = _texts()
+    name = title(lesson, stem)
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="es">',
+        '<head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{html.escape(words['kind'])}: {inline(name)}</title>",
+        f"<style>{STYLE}</style></head>",
+        "<body>",
+        f'<header><p class="kind">{html.escape(words["kind"])} · {html.escape(stem)}</p>',
+        f"<h1>{inline(name)}</h1>",
+        '<p class="who">'
+        f'<span class="name">{html.escape(words["name"])}:</span>'
+        f"<span>{html.escape(words['group'])}:</span>"
+        f"<span>{html.escape(words['date'])}:</span></p></header>",
+    ]
+    lesson_part = lesson_items(lesson)
+    if lesson_part:
+        parts.append(f'<section class="lesson"><h2>{html.escape(words["lesson"])}</h2>')
+        parts.extend(_block(item) for item in lesson_part)
+        parts.append("</section>")
+    exercise_part = exercise_items(master) if master is not None else []
+    if exercise_part:
+        parts.append(f'<section class="exercises"><h2>{html.escape(words["exercises"])}</h2>')
+        parts.extend(_block(item) for item in exercise_part)
+        parts.append("</section>")
+    if not lesson_part and not exercise_part:
+        parts.append(f'<p class="none">{html.escape(words["empty"])}</p>')
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
+
+
+def lessons(folder: Path) -> list[Path]:
+    """The numbered lessons (`0*.ipynb`), not the play notebooks."""
+    return sorted(Path(folder).glob("0*.ipynb"))
+
+
+def write_html(lessons_dir: Path, exercises_dir: Path, out: Path) -> list[Path]:
+    """One `<stem>.html` in `out` per lesson in `lessons_dir`."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for path in lessons(lessons_dir):
+        master_path = Path(exercises_dir) / path.name
+        master = read_notebook(master_path) if master_path.exists() else None
+        page = out / f"{path.stem}.html"
+        page.write_text(worksheet(read_notebook(path), master, path.stem), encoding="utf-8")
+        written.append(page)
+    return written
+
+
+def chromium() -> str | None:
+    """Debian's Chromium, if it is on PATH."""
+    return shutil.which("chromium")
+
+
+def print_pdf(page: Path, browser: str, timeout: float = 120) -> Path:
+    """`page` printed to a PDF beside it by headless Chromium (A4 from the page's own @page;
+    no header or footer; nothing fetched from the network)."""
+    pdf = page.with_suffix(".pdf")
+    with tempfile.TemporaryDirectory(prefix="kit-worksheets-") as profile:
+        subprocess.run(
+            [
+                browser,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--no-default-browser-check",
+                f"--user-data-dir={profile}",
+                "--no-pdf-header-footer",
+                f"--print-to-pdf={pdf}",
+                page.resolve().as_uri(),
+            ],
+            check=True,
+            timeout=timeout,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    if not pdf.exists() or not pdf.read_bytes().startswith(b"%PDF"):
+        raise RuntimeError(f"Chromium wrote no PDF for {page}")
+    return pdf
+
+
+def pdf_pages(pdf: Path) -> int:
+    """How many pages a PDF has (its page objects)."""
+    return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", Path(pdf).read_bytes()))
