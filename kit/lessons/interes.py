@@ -1,0 +1,282 @@
+"""Lesson 04 (notebooks/04_interes_compuesto.ipynb): the tables, charts and small sums it shows.
+
+Everything is built on `kit.analysis.interest` (the exact mathematics of Día de Paga's savings
+book, DDP-17, and loans, DDP-16) so a cell of the lesson holds one call. Values stay exact
+(`Fraction`); only what a student reads is rounded, in Spanish format (`kit.table`).
+sympy is imported only inside the functions of the «Ampliación (Bachillerato)» sections.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from kit.analysis import interest
+from kit.render.charts import Chart, line_chart
+from kit.table import Table, format_count, format_decimal, format_euros, format_percent
+
+__all__ = [
+    "alguna_vez_merece_la_pena",
+    "decimal_exacto",
+    "empate_comision",
+    "euros",
+    "filas_que_no_cuadran",
+    "format_decimal",
+    "format_percent",
+    "grafica_libreta_y_prestamo",
+    "hipoteca_de",
+    "hipotecas",
+    "mejor_interes_regla_72",
+    "pesetas",
+    "por_que_no_cuadra",
+    "reglas",
+    "resumen_ano",
+    "serie_geometrica",
+    "si_o_no",
+    "si_se_acumulara",
+    "tabla_comision",
+    "tabla_doblar",
+    "tabla_regla_72",
+    "tabla_trozos",
+    "tae",
+]
+
+
+def euros(value: Any) -> str:
+    """An exact amount as a student reads it: 2 415,77 € (rounded half up only for display)."""
+    return format_euros(value)
+
+
+def si_o_no(answer: bool) -> str:
+    """A yes/no as the lesson writes it («sí» / «no»), not Python's True / False."""
+    return "sí" if answer else "no"
+
+
+def pesetas(value: Any) -> str:
+    """El Palé's money (its TOML: currency = "pesetas"): 143 000 pesetas."""
+    return f"{format_count(int(value))} pesetas"
+
+
+def decimal_exacto(value: Fraction | int) -> str:
+    """All the decimals of an amount whose denominator divides a power of 10, in Spanish format:
+    2 415,765 (so a student sees why 2 415,77 € is rounded). Raises for 1/3 and the like."""
+    x = Fraction(value)
+    digits = 0
+    while (x * 10**digits).denominator != 1:
+        digits += 1
+        if digits > 40:
+            raise ValueError(f"{x} has no finite decimal expansion")
+    return format_decimal(x, digits) if digits else format_count(int(x))
+
+
+def reglas() -> Table:
+    """The rule numbers of the lesson, as the kit stores them (DDP-16, DDP-17, PAL-08)."""
+    rows = [
+        ("Libreta: interés cada día 31", format_percent(interest.MONTHLY_RATE, 0), "DDP-17"),
+        ("Sacar dinero de la libreta", euros(interest.WITHDRAWAL_FEE), "DDP-17"),
+        ("Préstamo: una tarjeta", euros(interest.LOAN_CARD), "DDP-16"),
+        ("Préstamo: interés cada día 31", format_percent(interest.MONTHLY_RATE, 0), "DDP-16"),
+    ]
+    return Table(rows, ["regla", "valor", "id"])
+
+
+# -- the savings book month by month -----------------------------------------------------------
+
+
+def _cents(value: Any) -> Fraction:
+    """An amount rounded half up to cents, as the table shows it."""
+    return Fraction(math.floor(Fraction(value) * 100 + Fraction(1, 2)), 100)
+
+
+def filas_que_no_cuadran(tabla: Table) -> list[int]:
+    """The months of a savings schedule whose shown cents do not add up: rounded opening +
+    deposit + interest differs from the rounded closing (each is the exact value rounded)."""
+    months = []
+    for row in tabla:
+        shown = _cents(row.opening) + _cents(row.deposit) + _cents(row.interest)
+        if shown != _cents(row.closing):
+            months.append(row.month)
+    return months
+
+
+def por_que_no_cuadra(tabla: Table, mes: int) -> str:
+    """The exact sum behind one month's row, and the same sum with the rounded cents."""
+    row = tabla.row(mes - 1)
+    parts = (
+        [row.opening, row.interest] if not row.deposit else [row.opening, row.deposit, row.interest]
+    )
+    exact = " + ".join(decimal_exacto(p) for p in parts) + f" = {decimal_exacto(row.closing)}"
+    shown = " + ".join(euros(p) for p in parts)
+    return (
+        f"Mes {mes}, exacto: {exact} €.\n"
+        f"Redondeando cada número: {shown} = {euros(sum(_cents(p) for p in parts))}, "
+        f"pero el total exacto redondeado es {euros(row.closing)}."
+    )
+
+
+# -- savings against a loan --------------------------------------------------------------------
+
+
+def resumen_ano(libreta: Table, prestamo: Table, capital: int) -> Table:
+    """What a year of the savings book earns and what a year of loan cards costs, in euros."""
+    earned = libreta.column("closing")[-1] - capital
+    paid = sum(prestamo.column("interest"))
+    rows = [("ganas en la libreta", earned), ("pagas por el préstamo", paid)]
+    return Table(rows, ["", "intereses"], formats={"intereses": "euros"})
+
+
+def grafica_libreta_y_prestamo(libreta: Table, prestamo: Table, capital: int) -> Chart:
+    """Interest earned in the book against interest paid for the loan, month by month."""
+    months = [0, *libreta.column("month")]
+    earned = [0, *(x - capital for x in libreta.column("closing"))]
+    paid = [0]
+    for x in prestamo.column("interest"):
+        paid.append(paid[-1] + x)
+    return line_chart(
+        months,
+        {"ganado en la libreta": earned, "pagado por el préstamo": paid},
+        title=f"{format_count(capital)} € durante {len(libreta)} meses al 10 % al mes",
+        x_label="meses",
+        y_label="euros",
+        y_format="euros",
+    )
+
+
+def si_se_acumulara(tarjetas: int, meses: int) -> Fraction:
+    """What the loan's interest would be if it were added to the debt, as in the book."""
+    debt = interest.LOAN_CARD * tarjetas
+    return Fraction(str(interest.future_value(debt, interest.MONTHLY_RATE, meses))) - debt
+
+
+# -- doubling, by months -----------------------------------------------------------------------
+
+
+def tabla_doblar(r: Fraction, meses: int) -> Table:
+    """(1 + r)^n month by month: how many times the money has been multiplied, and whether
+    it has doubled yet (the bank pays only on day 31, so whole months)."""
+    rows = []
+    for n in range(1, meses + 1):
+        factor = (1 + Fraction(r)) ** n
+        rows.append({"mes": n, "se multiplica por": factor, "¿doblado?": factor >= 2})
+    return Table(rows, formats={"mes": "count", "se multiplica por": "decimal:4"})
+
+
+def tae(r_mes: Fraction, periodos: int = 12) -> Fraction:
+    """The TAE (tasa anual equivalente) of a monthly rate: (1 + r)^12 − 1, exactly."""
+    return (1 + Fraction(r_mes)) ** periodos - 1
+
+
+# -- the 150 € fee -----------------------------------------------------------------------------
+
+
+def tabla_comision(tarjetas: int, hasta: int, libreta: Fraction = interest.MONTHLY_RATE) -> Table:
+    """Repay the loan now (withdrawing and paying 150 €) or wait? One row per months left."""
+    rows = []
+    for left in range(1, hasta + 1):
+        v = interest.withdrawal_worth_it(tarjetas, left, savings_rate=libreta)
+        rows.append(
+            {
+                "meses que quedan": left,
+                "te ahorras": v.interest_saved,
+                "pierdes en la libreta": v.savings_interest_lost,
+                "comisión": v.fee,
+                "ganancia": v.gain,
+                "¿merece la pena?": "sí" if v.worth_it else "no",
+            }
+        )
+    money = ("te ahorras", "pierdes en la libreta", "comisión", "ganancia")
+    return Table(rows, formats={"meses que quedan": "count"} | {m: "euros" for m in money})
+
+
+def alguna_vez_merece_la_pena(tarjetas: int, hasta: int) -> bool:
+    """Whether repaying early ever pays, at the game's rates, with 1 to `hasta` months left."""
+    return any(interest.withdrawal_worth_it(tarjetas, k).worth_it for k in range(1, hasta + 1))
+
+
+# -- El Palé's mortgages -----------------------------------------------------------------------
+
+
+def hipoteca_de(calle: str, juego: str = "el_pale") -> int:
+    """The mortgage value printed on a title deed (the game's TOML), in pesetas."""
+    from kit.games.property.load import load_rules
+
+    for title in load_rules(juego).titles:
+        if title.name == calle:
+            return title.mortgage
+    raise ValueError(f"{juego} has no title deed called {calle!r}")
+
+
+def hipotecas(valor: int) -> Table:
+    """Lifting a mortgage at once (+10 %) or later (+20 %) (PAL-08), in pesetas."""
+    rows = [
+        ("levantarla enseguida (+10 %)", interest.mortgage_redemption(valor)),
+        ("levantarla más tarde (+20 %)", interest.mortgage_redemption(valor, late=True)),
+    ]
+    return Table(rows, ["", "pagas"], formats={"pagas": pesetas})
+
+
+# -- Ampliación (Bachillerato) -----------------------------------------------------------------
+
+
+def tabla_regla_72(porcentajes: Sequence[int]) -> Table:
+    """The rule of 72 against the exact doubling time log 2 / log(1 + r), with its error."""
+    rows = []
+    for p in porcentajes:
+        r = Fraction(p, 100)
+        rule = float(interest.rule_of_72(r))
+        exact = float(interest.doubling_time(r).exact)
+        rows.append(
+            {
+                "interés al mes": Fraction(p, 100),
+                "regla del 72": rule,
+                "exacto": exact,
+                "error": abs(rule - exact) / exact,
+            }
+        )
+    return Table(
+        rows,
+        formats={
+            "interés al mes": "percent:0",
+            "regla del 72": "decimal:2",
+            "exacto": "decimal:2",
+            "error": "percent:2",
+        },
+    )
+
+
+def mejor_interes_regla_72(porcentajes: Sequence[int]) -> int:
+    """The percentage (of those given) at which the rule of 72 is closest to the exact time."""
+    tabla = tabla_regla_72(porcentajes)
+    errors = tabla.column("error")
+    return porcentajes[errors.index(min(errors))]
+
+
+def serie_geometrica(r: Fraction = interest.MONTHLY_RATE) -> tuple[Any, Any]:
+    """The savings annuity with D each month: the sum D(1+r) + … + D(1+r)^n done by sympy, and
+    the closed formula D(1+r)((1+r)^n − 1)/r with this r put in (they are equal)."""
+    import sympy
+
+    D, n, k = sympy.symbols("D n k", positive=True)
+    q = 1 + sympy.Rational(r)
+    suma = sympy.summation(D * q**k, (k, 1, n))
+    formula = D * q * (q**n - 1) / sympy.Rational(r)
+    return sympy.simplify(suma), formula
+
+
+def tabla_trozos(r: Fraction, trozos: Sequence[int]) -> Table:
+    """(1 + r/k)^k exactly, for the bank paying the month's r in k pieces."""
+    rows = [{"trozos k": k, "se multiplica por": (1 + Fraction(r) / k) ** k} for k in trozos]
+    return Table(rows, formats={"trozos k": "count", "se multiplica por": "decimal:5"})
+
+
+def empate_comision(meses: int) -> Any:
+    """The savings rate s at which repaying a card early with the fee breaks even, exactly:
+    1500·r·meses − 1500·((1 + s)^meses − 1) − 150 = 0 (sympy)."""
+    import sympy
+
+    s = sympy.Symbol("s", positive=True)
+    saved = interest.loan_cost(1, meses)
+    lost = interest.LOAN_CARD * ((1 + s) ** meses - 1)
+    return sympy.solve(sympy.Eq(saved - lost - interest.WITHDRAWAL_FEE, 0), s)[0]
