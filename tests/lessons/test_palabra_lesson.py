@@ -1,0 +1,147 @@
+"""kit.lessons.palabra: the cards, plays and tables of lesson 05, against scores worked by hand
+(PLB-03 words, PLB-05 flush, PLB-06 build, PLB-07 vowels, PLB-08 Palabra, PLB-11 shave)."""
+
+from __future__ import annotations
+
+import pytest
+
+import kit
+from kit.games.palabra import Dictionary
+from kit.lessons import palabra as pl
+
+
+@pytest.fixture(autouse=True)
+def spanish():
+    kit.set_language("es")
+    yield
+    kit.set_language("es")
+
+
+def test_cards_are_named_as_a_student_reads_them_each_a_different_copy():
+    c, a1, s, a2 = pl.cartas("C★★ amarillo", "A amarillo", "S★★ amarilla", "A amarillo")
+    assert (c.letter, c.value, c.stars, c.colours) == ("C", 3, 2, frozenset({"yellow"}))
+    assert (s.letter, s.stars) == ("S", 2)
+    assert a1.id != a2.id and a1.label == a2.label == "A1"
+    (z,) = pl.cartas("Z rojo/azul")
+    assert z.colours == frozenset({"red", "blue"}) and z.value == 10
+    assert pl.cartas("K*** rojo/azul")[0].stars == 3  # ASCII stars are read too
+
+
+def test_cards_the_deck_lacks_are_refused_in_plain_words():
+    with pytest.raises(ValueError, match="no tiene"):
+        pl.cartas("R verde")  # FACTS.md: no plain green R in the deck
+    with pytest.raises(ValueError, match="no tiene"):
+        pl.cartas("A amarillo", "A amarillo", "A amarillo")  # two copies only
+    with pytest.raises(ValueError, match="color"):
+        pl.cartas("A morado")
+    with pytest.raises(ValueError, match="carta"):
+        pl.cartas("★★ rojo")
+
+
+def test_plb03_casa_doubles_per_two_star_card_and_again_for_the_lock():
+    casa = pl.palabra("C★★ amarillo", "A amarillo", "S★★ amarillo", "A amarillo")
+    assert casa.total == (3 + 1 + 1 + 1) * 2 * 2 * 2 == 48
+    assert casa.multiplicador == 8
+    assert casa.texto == "CASA"
+    verde = pl.palabra("C★★ amarillo", "A amarillo", "S★★ amarillo", "A verde")
+    assert verde.total == 24 and verde.puntos.lock == 1
+    lines = repr(casa).splitlines()
+    assert lines[0] == "CASA (palabra):" and lines[-1].endswith("= 48")
+    assert "bloqueo de color" in lines[-1]
+
+
+def test_plb03_two_and_three_stars_multiply_to_six_not_five():
+    pera = pl.palabra("P★★★ azul", "E rojo", "R★★ azul", "A verde")
+    assert pera.puntos.sum == 5 and pera.multiplicador == 6
+    assert pera.total == 30 != pera.puntos.sum * (2 + 3)
+
+
+def test_the_order_of_the_factors_changes_the_steps_not_the_total():
+    table = pl.en_orden(6, [2, 3, 2])
+    assert len(table) == 3  # the distinct orders of 2, 3, 2
+    assert set(table.column("total")) == {72}
+    assert table.row(0)["en este orden"] == "6 × 2 = 12 × 3 = 36 × 2 = 72"
+    assert len(pl.en_orden(6, [2, 2, 2])) == 1
+
+
+def test_plb06_a_build_multiplies_only_the_new_star_cards():
+    pera = pl.palabra("P★★★ azul", "E rojo", "R★★ azul", "A verde")
+    peras = pl.ampliar(pera.cartas, despues=pl.cartas("S★★ amarillo"))
+    assert peras.total == (2 + 1 + 1 + 1 + 1) * 2 == 12
+    assert peras.texto == "PERAS" and peras.puntos.kind == "build"
+    sol = pl.cartas("S★★ amarillo", "O amarillo", "L★★★ amarillo")
+    assert pl.jugada(sol).total == 4 * 2 * 3 * 2 == 48
+    solo = pl.ampliar(sol, despues=pl.cartas("O amarillo"))
+    assert solo.total == 5 * 2 == 10  # no new stars; the whole is still yellow: the lock
+    mares = pl.ampliar(
+        pl.cartas("M★★★ rojo", "A azul", "R verde/amarillo"),
+        despues=pl.cartas("E rojo", "S★★ amarillo"),
+    )
+    assert mares.total == 7 * 2 == 14
+    before = pl.ampliar(pl.cartas("A azul", "R rojo"), antes=pl.cartas("M★★★ rojo"))
+    assert before.texto == "MAR" and before.total == 5 * 3
+
+
+def test_plb07_vowels_score_fixed_points_whatever_their_stars():
+    six = pl.vocales("A rojo", "E azul", "I verde", "O amarillo", "U★★ azul", "Y★★★ azul")
+    assert six.total == 20
+    seven = pl.vocales(
+        "A rojo", "E azul", "I verde", "O amarillo", "U★★ azul", "Y★★★ azul", "E rojo"
+    )
+    assert seven.total == 40
+
+
+def test_plb05_a_flush_scores_the_sum_only():
+    amarillas = pl.cartas("H★★ amarillo", "D★★★ amarillo", "G amarillo", "B amarillo", "Y amarillo")
+    assert pl.jugada(amarillas, "flush").total == 4 + 2 + 5 + 4 + 4 == 19
+
+
+def test_plb08_the_palabra_bonus_is_added_after_the_multipliers():
+    siete = pl.cartas("P rojo", "A azul", "L verde", "O rojo", "M★★★ rojo", "A verde", "S verde")
+    assert pl.jugada(siete, "palabra").total == 11 * 3 + 70 == 103
+    maletas = pl.cartas(
+        "M azul", "A rojo", "L verde", "E verde", "T amarillo", "A azul", "S★★ amarillo"
+    )
+    assert pl.jugada(maletas, "palabra").total == 10 * 2 + 70 == 90
+
+
+def test_plb11_a_shave_takes_the_letters_times_the_whole_plays_multipliers():
+    pera = pl.palabra("P★★★ azul", "E rojo", "R★★ azul", "A verde")
+    assert pl.afeitar(pera, [1]).total == 1 * 3 * 2 == 6
+    mora = pl.palabra("M★★★ rojo", "O rojo", "R rojo", "A rojo")
+    assert mora.total == 36
+    assert pl.afeitar(mora, [1, 3]).total == (1 + 1) * 3 * 2 == 12
+    duna = pl.palabra("D★★ rojo/azul", "U rojo", "N verde", "A amarillo")
+    assert pl.afeitar(duna, [0]).total == 2 * 2 == 4
+    with pytest.raises(ValueError, match="posiciones"):
+        pl.afeitar(duna, [4])
+
+
+def test_the_rule_table_reads_the_engines_numbers():
+    numbers = dict(zip(pl.reglas().column("jugada"), pl.reglas().column("número"), strict=True))
+    assert numbers["Seis vocales"] == "20 puntos" and numbers["Siete vocales"] == "40 puntos"
+    assert numbers["¡Palabra! (las 7 cartas de la mano)"] == "+ 70 puntos"
+    assert numbers["Bloqueo de color (todas las cartas de un color)"] == "× 2"
+
+
+def test_bots_have_their_spanish_titles():
+    assert pl.titulo_bot("greedy") == "Ambiciosa"
+    assert pl.titulo_bot("beginner") == "Principiante"
+
+
+def test_the_best_first_play_of_the_class_game_is_a_build_on_the_bots_word():
+    """Lesson 05's «¿Acertaste?»: Ana, Luis and an Ambiciosa, seed 2026, 3 000 common words."""
+    state = pl.primera_mano(["Ana", "Luis"], ["greedy"], 2026, "es", 3000)
+    assert state.cur == 0 and state.scores == [0, 0, 12]
+    best = pl.mejor_jugada(state)
+    assert best is not None and best.puntos.kind == "build"
+    assert best.texto == "SAQUE" and best.total == 28
+    assert best.titulo == "SAQUE (ampliación)"
+    assert "<svg" in best._repr_html_() and "SAQUE" in best._repr_html_()
+    assert len(pl.mano(state).cartas) == 7
+
+
+def test_the_dictionary_table_says_yes_or_no():
+    words = Dictionary.bundled("es", common=3000)
+    table = pl.en_diccionario(words, ["casa", "canción", "xyz"])
+    assert table.column("¿vale?") == ["sí", "sí", "no"]
