@@ -532,6 +532,12 @@ def stationary(matrix: list[list[Fraction]]) -> list[Fraction]:
 # -- Ampliación (Bachillerato): how far should a simulation be? --------------------------------
 
 
+@cache
+def _batches(key: str, rolls: int, batches: int, seed: int) -> tuple:
+    """One simulated run cut into ``batches`` Counters (cached: the lesson asks twice)."""
+    return tuple(markov.simulate_landings(key, rolls=rolls, seed=seed, batches=batches))
+
+
 def naive_error(p: Fraction, rolls: int) -> float:
     """√(p(1 − p)/n): the typical error of a frequency IF the n rolls were independent."""
     return float(p * (1 - p) / rolls) ** 0.5
@@ -543,7 +549,7 @@ def batch_errors(
     """Square -> the typical error of its frequency measured by batch means: the run cut into
     ``batches`` consecutive stretches, the spread of their frequencies / √batches. It does not
     assume independent rolls (one token's rolls are not: where it ends depends on where it was)."""
-    counts = markov.simulate_landings(key, rolls=rolls, seed=seed, batches=batches)
+    counts = _batches(key, rolls, batches, seed)
     per = rolls // batches
     out = {}
     for c in long_run(key):
@@ -558,7 +564,7 @@ def error_table(
     key: str = "el_pale", rolls: int = 40_000, batches: int = 20, seed: int = 2026
 ) -> Table:
     """For the most visited squares: the gap, the independent-rolls error and the batch error."""
-    freq = dict(batch_frequencies(key, rolls, batches, seed))
+    freq = batch_frequencies(key, rolls, batches, seed)
     probs = long_run(key)
     errors = batch_errors(key, rolls, batches, seed)
     rows = []
@@ -573,7 +579,7 @@ def error_table(
 
 def batch_frequencies(key: str, rolls: int, batches: int, seed: int) -> dict:
     """The whole run's frequencies (the batches added up)."""
-    counts = markov.simulate_landings(key, rolls=rolls, seed=seed, batches=batches)
+    counts = _batches(key, rolls, batches, seed)
     return {c: Fraction(sum(b[c] for b in counts), rolls) for c in long_run(key)}
 
 
