@@ -1,0 +1,128 @@
+"""kit.lessons.interes: lesson 04's tables and sums are exact and say what the lesson states."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+import sympy
+
+from kit.analysis import interest
+from kit.lessons import interes
+
+
+def plain(text: str) -> str:
+    """Spanish format uses narrow and no-break spaces (1 500,00 €); compare with plain ones."""
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+@pytest.fixture(scope="module")
+def libreta():
+    return interest.savings_schedule({1: 1500}, 12)
+
+
+def test_rules_table_shows_ddp_16_and_ddp_17_numbers():
+    tabla = interes.reglas()
+    assert tabla.column("id") == ["DDP-17", "DDP-17", "DDP-16", "DDP-16"]
+    valores = [plain(v) for v in tabla.column("valor")]
+    assert valores == ["10 %", "150,00 €", "1 500,00 €", "10 %"]
+
+
+def test_euros_are_rounded_half_up_in_spanish_format():
+    assert plain(interes.euros(Fraction(9415285130163, 2000000000))) == "4 707,64 €"
+    assert plain(interes.euros(Fraction(483153, 200))) == "2 415,77 €"  # 2 415,765
+
+
+def test_exact_decimals():
+    assert plain(interes.decimal_exacto(Fraction(483153, 200))) == "2 415,765"
+    assert plain(interes.decimal_exacto(1500)) == "1 500"
+    with pytest.raises(ValueError):
+        interes.decimal_exacto(Fraction(1, 3))
+
+
+def test_ddp_17_rows_that_do_not_add_up_are_rounding_only(libreta):
+    # issue 13, lesson 04 [10]: month 5 adds up (2 196,15 + 219,62 = 2 415,77); month 6 does not
+    assert interes.filas_que_no_cuadran(libreta) == [6, 7, 8, 11, 12]
+    texto = plain(interes.por_que_no_cuadra(libreta, 6))
+    assert "2 415,765 + 241,5765 = 2 657,3415" in texto
+    assert "2 657,35 €" in texto and "2 657,34 €" in texto
+
+
+def test_ddp_17_the_bankers_whole_euros_always_add_up():
+    banquero = interest.savings_schedule({1: 1500}, 12, rounding="game")
+    assert interes.filas_que_no_cuadran(banquero) == []
+    assert banquero.column("closing")[-1] == 4711
+
+
+def test_ddp_16_a_year_of_savings_against_a_year_of_one_loan_card(libreta):
+    prestamo = interest.loan_schedule(1, 12)
+    resumen = interes.resumen_ano(libreta, prestamo, 1500)
+    assert resumen.column("intereses") == [Fraction(6415285130163, 2000000000), 1800]
+    assert interes.si_se_acumulara(1, 12) == Fraction(6415285130163, 2000000000)
+    chart = interes.grafica_libreta_y_prestamo(libreta, prestamo, 1500)
+    assert "1 500" in plain(repr(chart))
+
+
+def test_doubling_table_doubles_in_month_8():
+    tabla = interes.tabla_doblar(interest.MONTHLY_RATE, 10)
+    assert tabla.column("¿doblado?").index(True) + 1 == 8
+    assert tabla.column("se multiplica por")[6] == Fraction(11, 10) ** 7  # 1,9487 < 2
+
+
+def test_tae_of_ten_percent_a_month_is_not_120_percent():
+    assert interes.tae(interest.MONTHLY_RATE) == Fraction(2138428376721, 1000000000000)
+    assert plain(interes.format_percent(interes.tae(interest.MONTHLY_RATE), 2)) == "213,84 %"
+    assert interes.tae(Fraction(5, 100)) == Fraction(105, 100) ** 12 - 1
+
+
+def test_ddp_17_the_fee_never_pays_at_the_games_rates():
+    tabla = interes.tabla_comision(1, 6)
+    assert set(tabla.column("¿merece la pena?")) == {"no"}
+    assert tabla.column("ganancia")[0] == -150
+    assert not interes.alguna_vez_merece_la_pena(1, 36)
+    seis = interes.tabla_comision(1, 6, libreta=Fraction(6, 100))
+    assert seis.column("¿merece la pena?") == ["no", "no", "sí", "sí", "sí", "sí"]
+
+
+def test_pal_08_mortgages_of_paseo_del_prado():
+    assert interes.hipoteca_de("Paseo del Prado") == 130_000
+    tabla = interes.hipotecas(130_000)
+    assert tabla.column("pagas") == [143_000, 156_000]
+    assert plain(interes.pesetas(143_000)) == "143 000 pesetas"
+    with pytest.raises(ValueError):
+        interes.hipoteca_de("Calle Falsa")
+
+
+def test_rule_of_72_is_best_near_8_percent_and_worse_at_both_ends():
+    # issue 13, lesson 04 [49]: not «con intereses pequeños la regla acierta mucho»
+    porcentajes = [1, 2, 5, 8, 10, 20]
+    tabla = interes.tabla_regla_72(porcentajes)
+    errores = tabla.column("error")
+    assert interes.mejor_interes_regla_72(porcentajes) == 8
+    assert errores[0] == pytest.approx(0.0336, abs=5e-5)  # 1 %: 3,36 % off
+    assert errores[0] > errores[2] > errores[3] < errores[4] < errores[5]
+
+
+def test_geometric_series_keeps_the_factor():
+    # issue 13, lesson 04 [31]: D·11/10·10 = 11 D left out ((11/10)^n − 1)
+    suma, formula = interes.serie_geometrica()
+    assert sympy.simplify(suma - formula) == 0
+    D, n = sorted(formula.free_symbols, key=str)
+    assert sympy.simplify(formula - 11 * D * (sympy.Rational(11, 10) ** n - 1)) == 0
+    assert formula.subs({D: 100, n: 12}) == interest.annuity_future_value(100, Fraction(1, 10), 12)
+
+
+def test_pieces_tend_to_e_to_the_r():
+    tabla = interes.tabla_trozos(interest.MONTHLY_RATE, [1, 2, 1000])
+    assert tabla.column("se multiplica por")[:2] == [Fraction(11, 10), Fraction(441, 400)]
+    assert float(tabla.column("se multiplica por")[2]) == pytest.approx(1.10517, abs=1e-5)
+
+
+def test_fee_break_even_multiplies_by_three_halves():
+    empate = interes.empate_comision(6)
+    assert sympy.simplify((1 + empate) ** 6) == sympy.Rational(3, 2)
+    assert float(empate) == pytest.approx(0.0699, abs=1e-4)
+
+
+def test_yes_no_in_spanish():
+    assert (interes.si_o_no(True), interes.si_o_no(False)) == ("sí", "no")
