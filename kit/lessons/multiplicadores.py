@@ -25,24 +25,30 @@ from typing import Any
 from kit.analysis import scoring as sa
 from kit.games.palabra.cards import ALPHABET, COLOURS, VOWELS, Card, common_colours
 from kit.games.palabra.dictionary import Dictionary
-from kit.games.palabra.rules import HAND_SIZE, LOCK_FACTOR, MIN_STRAIGHT
+from kit.games.palabra.rules import HAND_SIZE, LOCK_FACTOR, MIN_STRAIGHT, PALABRA_BONUS
 from kit.games.palabra.scoring import Play, Score, hand_penalty, score
-from kit.table import Table, format_count
+from kit.table import Table, format_count, format_decimal
 
 __all__ = [
     "COLORES",
     "JugadaLegal",
+    "MejorJugada",
     "carta",
     "cuenta",
     "diccionario_clase",
     "estrellas_por_color",
     "letras_tres_estrellas",
+    "lista",
     "mano_de_la_leccion",
+    "media_simulada",
+    "media_y_mediana",
+    "mejor_jugada",
     "multiplicadores_de",
     "multiplicadores_legales",
     "paso_a_paso",
     "penalizacion",
     "productos",
+    "racha_tres_estrellas",
     "rejilla_productos",
     "simula_alguna_estrella",
     "simula_bloqueo",
@@ -71,6 +77,7 @@ TIPOS = {
 }
 SEMILLA_MANO = 142  # the lesson's deal: VEZ, the red/blue Z makes the colour lock
 COMUNES = 3000  # the class dictionary: the 3 000 commonest Spanish words
+PREMIO_PALABRA = PALABRA_BONUS  # PLB-08: added after multiplying
 
 
 # ------------------------------------------------------------------------------------ cards
@@ -400,3 +407,52 @@ def tabla_tramos(puntos: Sequence[int]) -> Table:
         n = sum(1 for s in puntos if a <= s and (b is None or s <= b))
         filas.append({"puntos": nombre, "manos": format_count(n)})
     return Table(filas)
+
+
+def media_y_mediana(puntos: Sequence[int]) -> tuple[Fraction, Fraction]:
+    """The exact mean and median of some scores (the median: the middle one, or the mean of two)."""
+    orden = sorted(puntos)
+    n = len(orden)
+    mitad = Fraction(orden[(n - 1) // 2] + orden[n // 2], 2)
+    return Fraction(sum(orden), n), mitad
+
+
+def media_simulada(manos: int, semilla: int) -> str:
+    """The simulated mean best play with its standard error, written in Spanish: 25,6 ± 1,4."""
+    e = sa.expected_best_play(hands=manos, seed=semilla)
+    return f"{format_decimal(e.mean, 1)} ± {format_decimal(e.stderr, 1)} puntos"
+
+
+@dataclass(frozen=True, slots=True)
+class MejorJugada:
+    """The best play of a hand: its letters, its cards and its score."""
+
+    letras: str
+    cartas: tuple[Card, ...]
+    puntos: Score
+
+
+def mejor_jugada(estado: Any) -> MejorJugada:
+    """The finder's best play for the player to act (the first of ``find_plays``)."""
+    from kit.games.palabra import find_plays
+
+    j = find_plays(estado)[0]
+    cartas = tuple(estado.game.cards[i] for i in j.action.cards)
+    return MejorJugada(getattr(j.action, "letters", ""), cartas, j.score)
+
+
+def racha_tres_estrellas() -> str:
+    """The longest run of consecutive letters (A-Z, wrapping) that all have a ★★★ card."""
+    letras = {c.letter for c in sa.deck_cards() if c.stars == 3}
+    mejor = ""
+    for inicio in range(len(ALPHABET)):
+        racha = ""
+        while len(racha) < len(ALPHABET) and ALPHABET[(inicio + len(racha)) % 26] in letras:
+            racha += ALPHABET[(inicio + len(racha)) % 26]
+        mejor = max(mejor, racha, key=len)
+    return mejor
+
+
+def lista(numeros: Iterable[int]) -> str:
+    """Whole numbers in order, written the Spanish way: '128, 192, 1 458'."""
+    return ", ".join(format_count(n) for n in sorted(numeros))
