@@ -139,7 +139,7 @@ def test_the_books_follow_deposits_and_loans():
     assert (me["cash"], me["savings"], me["loans"], me["loan_cards"]) == (2500, 2000, 3000, 2)
     assert me["cash_text"] == "2\u202f500"
     assert me["fortune"] == 2500 + 2000 - 3000
-    assert "2 tarjetas" in me["loans_text"]
+    assert "(tarjetas: 2)" in me["loans_text"]
 
 
 def mail_index(state, card_id: str) -> int:
@@ -183,7 +183,7 @@ def test_a_payday_line_by_line_in_the_engines_order():
         ("Cubierta por el seguro: Honorarios médicos: consulta", 0, "cash"),  # DDP-14
         # DDP-12 reading: loan interest once the mail is paid, then the repayment (DDP-16)
         ("Intereses de los préstamos (10\u00a0% de 3\u202f000 €)", -300, "cash"),
-        ("Correo sin gasto: 1 carta(s)", 0, "cash"),
+        ("Correo sin gasto (cartas): 1", 0, "cash"),
     ]
     # the lines add up to what the engine did
     assert done["cash_change"] == state.cash[0] - before.cash[0] == 1500 - 300 + 200 - 75
@@ -217,7 +217,7 @@ def test_the_log_tells_the_engines_events_of_a_move_in_spanish():
     entry = {"player": 0, "action": action_to_dict(Roll()), "events": mail.events}
     assert entry_lines(mail, entry) == [
         "Jugador 1 saca un 1: Día 12 · Correo ×3",
-        "Jugador 1 recibe 3 carta(s) de correo (se abren el día de paga)",
+        "Jugador 1 recibe cartas de correo: 3 (se abren el día de paga)",
     ]
 
 

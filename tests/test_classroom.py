@@ -138,7 +138,7 @@ def test_kit_classroom_prints_what_it_wrote(sources, capsys, monkeypatch):
         *(f"nuevo: {Path('classroom', 'exercises', name)}" for name in EXERCISES),
     ]
     assert out[-1] == (
-        f"El aula está en classroom (cuadernos escritos ahora: {total}; ya al día: 0)."
+        f"El aula está en classroom (archivos escritos ahora: {total}; ya al día: 0)."
     )
     assert main(["classroom", "--out", "classroom"]) == 0
     assert capsys.readouterr().out.endswith(f"ya al día: {total}).\n")
@@ -169,7 +169,7 @@ def test_kit_classroom_says_which_source_is_missing_or_broken(sources, monkeypat
     with pytest.raises(SystemExit, match="no hay ninguna carpeta lecciones"):
         main(["classroom", "--lessons", "lecciones"])
     (sources / "exercises" / "roto.ipynb").write_text("{", encoding="utf-8")
-    with pytest.raises(SystemExit, match=r"roto\.ipynb no es un cuaderno"):
+    with pytest.raises(SystemExit, match=r"roto\.ipynb no es un archivo de Jupyter"):
         main(["classroom"])
     assert not (sources / "classroom").exists()  # nothing written before the refusal
 

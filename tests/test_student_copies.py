@@ -298,7 +298,7 @@ def test_kit_student_refuses_a_broken_notebook_and_writes_nothing(tmp_path):
     (masters / "bien.ipynb").write_bytes(MASTERS[0].read_bytes())
     (masters / "roto.ipynb").write_text('{"cells": [', encoding="utf-8")
     out = tmp_path / "out"
-    with pytest.raises(SystemExit, match=r"kit student: .*roto\.ipynb no es un cuaderno"):
+    with pytest.raises(SystemExit, match=r"kit student: .*roto\.ipynb no es un archivo de Jupyter"):
         main(["student", str(masters), "--out", str(out)])
     assert not out.exists()
 

@@ -82,9 +82,9 @@ def hints() -> set[str]:
     for path in (ROOT / "kit" / "data" / "exercises").glob("*.toml"):
         for entry in tomllib.loads(path.read_text(encoding="utf-8")).values():
             if isinstance(entry, dict):
-                found |= {v for k, v in entry.items() if k.startswith(("hint", "why"))}
-                for why in (entry.get("why_es", {}), entry.get("why_en", {})):
-                    found |= set(why.values()) if isinstance(why, dict) else set()
+                for key, value in entry.items():
+                    if key.startswith(("hint", "why")):
+                        found |= set(value.values()) if isinstance(value, dict) else {value}
     return {text for text in found if isinstance(text, str) and len(text) > 20}
 
 

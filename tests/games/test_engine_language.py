@@ -172,7 +172,7 @@ def test_palabra_colour_lock_names_the_colour_in_spanish(spanish):
     s = deal(g, {0: h0, 1: h1})
     s.apply(Word(tuple(h0)))
     msg = refusal(s, PlbBuild(0, after=(h1[0],)))
-    assert msg.startswith("Ampliar: TO está bloqueada en verde;")
+    assert msg.startswith("Ampliar: TO tiene bloqueo de color (verde);")
     set_language("en")
     assert "colour-locked in green" in refusal(s, PlbBuild(0, after=(h1[0],)))
 
