@@ -183,8 +183,8 @@ def tex(formula: str) -> str:
     i = 0
     while i < len(formula):
         ch = formula[i]
-        if formula.startswith(r"\frac", i) or formula.startswith(r"\dfrac", i):
-            i += 5 if formula.startswith(r"\frac", i) else 6
+        if fraction := re.match(r"\\[dt]?frac", formula[i:]):
+            i += fraction.end()
             top, i = _group(formula, i)
             bottom, i = _group(formula, i)
             wrap = [tex(p) if len(p) == 1 or p.isalnum() else f"({tex(p)})" for p in (top, bottom)]
@@ -219,16 +219,16 @@ def tex(formula: str) -> str:
     return "".join(out)
 
 
-_INLINE = re.compile(r"(`+)(.+?)\1|(?<![\\$])\$(?!\$)(.+?)(?<!\\)\$")
+_INLINE = re.compile(r"(`+)(.+?)\1|(?<![\\$])\$(?!\$)(.+?)(?<!\\)\$", re.S)
 
 
 def _emphasis(text: str) -> str:
     """Links, bold and italic in text already escaped."""
     text = re.sub(r"!\[([^\]]*)\]\([^)]*\)", r"[\1]", text)
     text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)
-    text = re.sub(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1", r"<strong>\2</strong>", text)
-    text = re.sub(r"(?<![*\w])\*(?=\S)(.+?)(?<=\S)\*(?![*\w])", r"<em>\1</em>", text)
-    text = re.sub(r"(?<![_\w])_(?=\S)(.+?)(?<=\S)_(?![_\w])", r"<em>\1</em>", text)
+    text = re.sub(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1", r"<strong>\2</strong>", text, flags=re.S)
+    text = re.sub(r"(?<![*\w])\*(?=\S)(.+?)(?<=\S)\*(?![*\w])", r"<em>\1</em>", text, flags=re.S)
+    text = re.sub(r"(?<![_\w])_(?=\S)(.+?)(?<=\S)_(?![_\w])", r"<em>\1</em>", text, flags=re.S)
     return text.replace("\\$", "$").replace("\\*", "*").replace("\\_", "_")
 
 
@@ -273,15 +273,16 @@ def _table(lines: list[str]) -> str:
 
 
 def _paragraph(lines: list[str]) -> str:
+    """One paragraph; emphasis may run across its lines. Options a) b) … and lines ending in
+    two spaces or a backslash break the line."""
     parts = []
     for k, line in enumerate(lines):
-        text = inline(line.strip())
-        if k and (_OPTION.match(line) or lines[k - 1].endswith(("  ", "\\"))):
-            parts.append("<br>")  # options a) b) … on lines of their own
-        elif k:
-            parts.append("\n")
-        parts.append(text.removesuffix("\\"))
-    return "<p>" + "".join(parts) + "</p>"
+        if k:
+            hard = _OPTION.match(line) or lines[k - 1].endswith(("  ", "\\"))
+            parts.append("\x00" if hard else "\n")
+        parts.append(line.strip().removesuffix("\\"))
+    text = inline("".join(parts))
+    return "<p>" + text.replace("\x00", "<br>") + "</p>"
 
 
 def markdown(source: str, shift: int = 1) -> str:
@@ -415,7 +416,7 @@ table { border-collapse: collapse; margin: .5em 0; }
 th, td { border: 1px solid #444; padding: .25em .6em; min-width: 2.2em; height: 1.5em; }
 th { background: #eee; }
 code { font: 11pt "DejaVu Sans Mono", monospace; }
-pre { font: 10.5pt "DejaVu Sans Mono", monospace; white-space: pre-wrap; }
+pre { font: 8.5pt/1.3 "DejaVu Sans Mono", monospace; white-space: pre; }
 .math { font-style: italic; white-space: nowrap; }
 .math.display { text-align: center; white-space: normal; }
 blockquote { margin: .5em 0 .5em 1em; padding-left: .8em; border-left: 3pt solid #bbb; }
