@@ -1,0 +1,169 @@
+"""kit.lessons.multiplicadores: the numbers lesson 06 (multiplicadores con Palabra) states, exactly.
+
+Rule ids are those of ../shared/rules/RULES.md: PLB-03 word scoring (★★ × 2, ★★★ × 3, they
+multiply; the colour lock × 2 again), PLB-04 straights, PLB-06 builds (only the new stars),
+PLB-08 Palabra (+70, not multiplied), PLB-11 shaves, PLB-12 the cards left in hand count against.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+import pytest
+
+from kit.analysis import scoring as sa
+from kit.games.palabra import Play, score
+from kit.lessons import multiplicadores as mx
+
+
+def plain(text: str) -> str:
+    """Spanish format uses narrow and no-break spaces; compare with plain ones."""
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+def test_the_deck_has_122_cards_16_two_star_and_10_three_star():
+    assert len(sa.deck_cards()) == 122
+    assert sa.star_cards() == {2: 16, 3: 10}
+
+
+def test_the_three_star_letters_have_no_vowel_a_e_i_o_u_and_a_run_of_four():
+    letras = mx.letras_tres_estrellas()
+    assert letras == "B D G K L M M N P Y"
+    assert not set(letras) & set("AEIOU")
+    assert mx.racha_tres_estrellas() == "KLMN"
+
+
+def test_PLB_03_dos_scores_48_with_the_colour_lock_in_spanish():
+    dos = (mx.carta("D", "amarillo", 3), mx.carta("O", "amarillo"), mx.carta("S", "amarillo", 2))
+    p = score(Play("word", dos))
+    assert (p.sum, p.multiplier, p.total) == (4, 12, 48)
+    assert mx.cuenta(p) == "(2 + 1 + 1) = 4 × 3 × 2 × 2 (bloqueo de color amarillo) = 48"
+    assert "candado" not in mx.paso_a_paso(p)
+    assert mx.paso_a_paso(p).splitlines()[-1] == "× 2 (bloqueo de color) → 48"
+
+
+def test_PLB_03_the_order_never_changes_the_points():
+    dos = (mx.carta("D", "amarillo", 3), mx.carta("O", "amarillo"), mx.carta("S", "amarillo", 2))
+    tabla = mx.tabla_ordenes(dos)
+    assert len(tabla) == 6
+    assert set(tabla.column("puntos")) == {48}
+
+
+def test_carta_refuses_a_card_the_deck_does_not_have():
+    with pytest.raises(ValueError, match="no hay ninguna"):
+        mx.carta("A", "rojo", 3)
+
+
+def test_the_products_of_factors_are_36_up_to_3_to_the_7():
+    productos = mx.productos()
+    assert len(productos) == 36 and max(productos) == 3**7 == 2187
+    assert mx.productos(2) == {1, 2, 3, 4, 6, 9}
+    rejilla = mx.rejilla_productos()
+    assert rejilla.column("7")[0] == 2187 and rejilla.column("7")[1] == ""
+
+
+def test_PLB_03_PLB_04_a_legal_play_reaches_25_multipliers_at_most_243():
+    legales = mx.multiplicadores_legales()
+    assert len(legales) == 25
+    assert max(legales) == 243 == 3**5
+    assert legales[243] == mx.JugadaLegal(243, "escalera", "KLMNOP")
+    assert legales[216].letras == "CUMPLIR"
+    assert set(legales) <= mx.productos() | {2 * m for m in mx.productos()}
+    assert sorted(mx.productos() - set(legales)) == [
+        128, 192, 288, 324, 432, 486, 648, 729, 972, 1458, 2187,
+    ]  # fmt: skip
+
+
+def test_PLB_03_multipliers_of_one_word_respect_the_real_cards():
+    # VEZ: V ★★ red, the red/blue Z and a red E lock; without the ★★ or the lock 1, 2 or 4
+    assert mx.multiplicadores_de("VEZ") == {1, 2, 4}
+    # KLMNOP: five ★★★ letters (one card each) and the O, never one colour
+    assert max(mx.multiplicadores_de("KLMNOP")) == 243
+    # MAMA: the two M ★★★ cards are both usable
+    assert 9 in mx.multiplicadores_de("MAMA")
+
+
+def test_PLB_06_a_build_multiplies_only_its_new_cards_up_to_1458():
+    nuevas = (True,) * 3 + (False,) * 6 + (True,) * 4
+    assert max(mx.multiplicadores_de("BCDEFGHIJKLMN", nuevas)) == 1458 == 2 * 3**6
+    casa = (mx.carta("C", "amarillo", 2), mx.carta("A", "verde"), mx.carta("S", "azul"),
+            mx.carta("A", "rojo"))  # fmt: skip
+    casar = (*casa, mx.carta("R", "azul", 2))
+    assert score(Play("build", casar, new=(False,) * 4 + (True,))).total == 14
+    assert score(Play("word", casar)).total == 28
+
+
+def test_PLB_12_seven_three_star_cards_left_in_hand_multiply_by_2187():
+    tres = [c for c in sa.deck_cards() if c.stars == 3][:7]
+    assert mx.penalizacion(tres).multiplier == 2187
+
+
+def test_each_colour_has_five_two_star_and_three_three_star_cards():
+    tabla = mx.estrellas_por_color()
+    assert tabla.column("★★") == [5, 5, 5, 5]
+    assert tabla.column("★★★") == [3, 3, 3, 3]
+
+
+def test_PLB_11_shaving_a_letter_of_dos_takes_its_value_times_12():
+    dos = (mx.carta("D", "amarillo", 3), mx.carta("O", "amarillo"), mx.carta("S", "amarillo", 2))
+    assert mx.tabla_afeitar(dos).column("vale al afeitarla") == [24, 12, 12]
+
+
+def test_no_star_in_seven_cards_along_the_tree_and_by_counting_hands():
+    texto, p = mx.sin_estrellas_una_a_una(7)
+    assert texto.startswith("96/122 · 95/121") and texto.endswith("90/116")
+    assert p == Fraction(comb(96, 7), comb(122, 7)) == Fraction(38202540, 214691147)
+    assert 1 - p == sa.p_at_least_one_star()
+    assert mx.sin_estrellas_una_a_una(1)[1] == Fraction(48, 61)
+
+
+def test_the_simulations_are_seeded_and_near_the_exact_values():
+    f = mx.simula_alguna_estrella(repartos=20_000, semilla=2026)
+    assert f == mx.simula_alguna_estrella(repartos=20_000, semilla=2026)
+    assert abs(f - sa.p_at_least_one_star()) < Fraction(1, 100)
+    trios = mx.simula_bloqueo(cartas=3, repartos=20_000, semilla=7)
+    assert abs(trios - sa.p_colour_locked(3)) < Fraction(1, 100)
+
+
+def test_the_tables_of_star_counts_and_colour_locks_are_exact():
+    estrellas = mx.tabla_estrellas()
+    assert sum(estrellas.column("exacta")) == 1
+    assert estrellas.column("exacta")[0] == Fraction(38202540, 214691147)
+    bloqueo = mx.tabla_bloqueo()
+    assert bloqueo.column("cartas") == [2, 3, 4, 5, 6, 7]
+    assert bloqueo.column("P(bloqueo de color)")[1] == Fraction(7857, 59048)
+
+
+def test_the_lesson_deal_seed_142_gives_vez_for_64_with_the_colour_lock():
+    estado = mx.mano_de_la_leccion()
+    mejor = mx.mejor_jugada(estado)
+    assert mejor.letras == "VEZ" and mejor.puntos.total == 64
+    assert mejor.puntos.lock == 2 and mejor.puntos.multiplier == 4
+    assert mx.tabla_jugadas(estado, 2).column("puntos") == [64, 24]
+
+
+def test_mean_and_median_are_exact_and_the_bands_count_every_hand():
+    assert mx.media_y_mediana([0, 10, 20, 90]) == (Fraction(30), Fraction(15))
+    assert mx.media_y_mediana([1, 2, 9]) == (Fraction(4), Fraction(2))
+    tramos = mx.tabla_tramos([0, 5, 15, 30, 60, 100])
+    assert tramos.column("manos") == ["1"] * 6
+
+
+def test_numbers_are_written_the_spanish_way():
+    assert plain(mx.lista({2187, 128, 1458})) == "128, 1 458, 2 187"
+    assert mx.PREMIO_PALABRA == 70
+
+
+def test_the_exercises_worked_by_hand_agree_with_the_engine():
+    pan = (mx.carta("P", "azul", 3), mx.carta("A", "verde"), mx.carta("N", "rojo", 2))
+    assert score(Play("word", pan)).total == (2 + 1 + 1) * 3 * 2  # no lock
+    luz = (mx.carta("L", "amarillo", 3), mx.carta("U", "amarillo"), mx.carta("Z", "amarillo"))
+    assert score(Play("word", luz)).total == (2 + 1 + 10) * 3 * 2  # PLB-03 yellow lock
+    gato = (mx.carta("G", "rojo", 3), mx.carta("A", "rojo"), mx.carta("T", "rojo"),
+            mx.carta("O", "rojo"))  # fmt: skip
+    assert sa.shave_value(Play("word", gato), 0) == 5 * 3 * 2  # PLB-11
+    abra = (mx.carta("A", "amarillo"), mx.carta("B", "verde", 3), mx.carta("R", "azul"),
+            mx.carta("A", "rojo"))  # fmt: skip
+    cabra = (mx.carta("C", "amarillo", 2), *abra)
+    assert score(Play("build", cabra, new=(True,) + (False,) * 4)).total == 10 * 2  # PLB-06
