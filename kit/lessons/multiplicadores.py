@@ -34,6 +34,7 @@ __all__ = [
     "JugadaLegal",
     "MejorJugada",
     "carta",
+    "cartas_tres_estrellas",
     "cuenta",
     "diccionario_clase",
     "estrellas_por_color",
@@ -323,6 +324,11 @@ def multiplicadores_legales(comunes: int = COMUNES) -> dict[int, JugadaLegal]:
 def letras_tres_estrellas() -> str:
     """The letters of the ★★★ cards, in alphabetical order (a letter twice if two cards)."""
     return " ".join(sorted(c.letter for c in sa.deck_cards() if c.stars == 3))
+
+
+def cartas_tres_estrellas() -> list[Card]:
+    """The ★★★ cards of the deck, in deck order."""
+    return [c for c in sa.deck_cards() if c.stars == 3]
 
 
 def penalizacion(cartas: Sequence[Card]) -> Score:
