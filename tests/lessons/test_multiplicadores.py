@@ -156,14 +156,18 @@ def test_numbers_are_written_the_spanish_way():
 
 
 def test_the_exercises_worked_by_hand_agree_with_the_engine():
-    pan = (mx.carta("P", "azul", 3), mx.carta("A", "verde"), mx.carta("N", "rojo", 2))
-    assert score(Play("word", pan)).total == (2 + 1 + 1) * 3 * 2  # no lock
-    luz = (mx.carta("L", "amarillo", 3), mx.carta("U", "amarillo"), mx.carta("Z", "amarillo"))
-    assert score(Play("word", luz)).total == (2 + 1 + 10) * 3 * 2  # PLB-03 yellow lock
-    gato = (mx.carta("G", "rojo", 3), mx.carta("A", "rojo"), mx.carta("T", "rojo"),
-            mx.carta("O", "rojo"))  # fmt: skip
-    assert sa.shave_value(Play("word", gato), 0) == 5 * 3 * 2  # PLB-11
-    abra = (mx.carta("A", "amarillo"), mx.carta("B", "verde", 3), mx.carta("R", "azul"),
-            mx.carta("A", "rojo"))  # fmt: skip
-    cabra = (mx.carta("C", "amarillo", 2), *abra)
-    assert score(Play("build", cabra, new=(True,) + (False,) * 4)).total == 10 * 2  # PLB-06
+    klmn = (mx.carta("K", "rojo", 3), mx.carta("L", "amarillo", 3), mx.carta("M", "rojo", 3),
+            mx.carta("N", "rojo", 2))  # fmt: skip
+    assert score(Play("straight", klmn)).multiplier == 3**3 * 2  # PLB-04, no shared colour
+    dos_roja = (mx.carta("D", "amarillo", 3), mx.carta("O", "rojo"), mx.carta("S", "amarillo", 2))
+    assert score(Play("word", dos_roja)).multiplier == 3 * 2  # PLB-03: no lock
+    # exercise 8: values 5, 1, 1, 3 (the V ★★ and a colour lock or not: the share is 3/10)
+    for v in (mx.carta("V", "rojo", 2), mx.carta("V", "azul")):
+        palabra = (v, mx.carta("A", "verde"), mx.carta("E", "verde"), mx.carta("C", "verde"))
+        p = score(Play("word", palabra))
+        assert Fraction(sa.shave_value(Play("word", palabra), 3), p.total) == Fraction(3, 10)
+    efgh = (mx.carta("E", "rojo"), mx.carta("F", "rojo"), mx.carta("G", "rojo", 3),
+            mx.carta("H", "azul"))  # fmt: skip
+    nuevas = (mx.carta("B", "verde", 3), mx.carta("C", "amarillo", 2), mx.carta("D", "amarillo", 3))
+    ampliada = score(Play("build", (*nuevas, *efgh), new=(True,) * 3 + (False,) * 4))
+    assert ampliada.multiplier == 3 * 2 * 3 and ampliada.lock == 1  # PLB-06: base G not counted
