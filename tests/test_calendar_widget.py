@@ -156,7 +156,7 @@ def test_the_payday_panel_adds_up_to_what_the_engine_paid():
         book = sum(x["amount"] for x in lines["lines"] if x["account"] == "savings")
         book += sum(-x["amount"] for x in lines["lines"] if x["kind"] == "deposit")
         book -= sum(x["amount"] for x in lines["lines"] if x["kind"] == "withdraw")
-        assert slip["savings"][0] + book == slip["savings"][1]
+        assert slip["savings"].start + book == slip["savings"].close
     assert board.view["payday"] == board.paydays()[-1]
 
 
@@ -181,9 +181,9 @@ def test_a_payday_s_cash_lines_are_the_cash_it_moved():
             moved: dict[int, int] = {}
             for i, slip in enumerate(state.payslips):
                 old = len(before.payslips[i]["lines"]) if i < len(before.payslips) else 0
-                for _, amount, account, _ in slip["lines"][old:]:
-                    if account == "cash":
-                        moved[slip["player"]] = moved.get(slip["player"], 0) + amount
+                for line in slip["lines"][old:]:
+                    if line.account == "cash":
+                        moved[slip["player"]] = moved.get(slip["player"], 0) + line.amount
             kitty = before.kitty and before.phase == "move" and state.last_roll == 6  # DDP-11
             if state.debts or before.debts or kitty:
                 continue

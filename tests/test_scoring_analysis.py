@@ -16,6 +16,7 @@ from kit.analysis import scoring as sa
 from kit.games.palabra.cards import common_colours
 from kit.games.palabra.load import build_cards, load_deck
 from kit.games.palabra.scoring import Play, score, score_shave
+from kit.messages import set_language
 
 ROOT = Path(__file__).resolve().parents[1]
 CARDS = build_cards(load_deck())  # an independent copy of the real deck (one deck)
@@ -128,7 +129,12 @@ def test_PLB_03_breakdown_agrees_with_the_engine_score():
 def test_PLB_03_breakdown_explains_stars_and_lock():
     b = sa.multiplier_breakdown([card("C3**", "yellow"), card("D2***", "yellow")])
     assert (b.stars, b.lock, b.multiplier) == ((2, 3), 2, 12)
-    assert b.explain() == "2 × 3 × 2 (colour lock) = 12"
+    assert b.explain() == "2 × 3 × 2 (bloqueo de color) = 12"  # the class language, Spanish
+    set_language("en")
+    try:
+        assert b.explain() == "2 × 3 × 2 (colour lock) = 12"
+    finally:
+        set_language("es")
     mixed = sa.multiplier_breakdown([card("C3**", "yellow"), card("P2***", "blue")])
     assert (mixed.lock, mixed.multiplier, mixed.explain()) == (1, 6, "2 × 3 = 6")
     assert sa.multiplier_breakdown([card("joker")]).explain() == "1"

@@ -48,6 +48,7 @@ from kit.games.palabra.finder import plays_for
 from kit.games.palabra.load import DeckSpec, build_cards, load_deck
 from kit.games.palabra.rules import HAND_SIZE, LOCK_FACTOR
 from kit.games.palabra.scoring import Play, Score, score, score_shave
+from kit.messages import t
 from kit.prob import Dist
 
 __all__ = [
@@ -134,10 +135,11 @@ class MultiplierBreakdown:
     score: Score  # the engine's full score (values, sum, total, explain())
 
     def explain(self) -> str:
-        """'2 × 3 × 2 (colour lock) = 12', or '1' when nothing multiplies."""
+        """'2 × 3 × 2 (bloqueo de color) = 12' (in the class language), or '1' when nothing
+        multiplies."""
         factors = [str(f) for f in self.stars]
         if self.lock != 1:
-            factors.append(f"{self.lock} (colour lock)")
+            factors.append(t("rules_palabra.explain_lock_factor", factor=self.lock))
         if not factors:
             return "1"
         return " × ".join(factors) + f" = {self.multiplier}"

@@ -117,14 +117,15 @@ def _days(state: Any) -> list[dict[str, Any]]:
 # -- the players' books -----------------------------------------------------------------------
 
 
-def _acquisition(rules: Any, card: int, bought: int) -> dict[str, Any]:
-    a = rules.acquisitions[card]
+def _acquisition(rules: Any, held: Any) -> dict[str, Any]:
+    """An acquisition a player holds (a Holding: card, month bought), as the panel shows it."""
+    a = rules.acquisitions[held.card]
     return {
         "id": a.id,
         "name": a.name,
         "price": a.price,
         "value": a.value,
-        "bought": bought,
+        "bought": held.bought,
         "text": t(
             "calendar.acquisition_item", name=a.name, price=money(a.price), value=money(a.value)
         ),
@@ -163,7 +164,7 @@ def _players(state: Any, bots: Mapping[int, str]) -> list[dict[str, Any]]:
                 "mail_waiting": len(state.mail[p]),
                 "necessity": len(state.necessity[p]),
                 "insured": [r.mail[c].text for c in state.insured[p]],
-                "acquisitions": [_acquisition(r, c, m) for c, m in state.owned[p]],
+                "acquisitions": [_acquisition(r, held) for held in state.owned[p]],
                 "fortune": state.fortune(p),
                 "fortune_text": money(state.fortune(p)),
             }
@@ -275,14 +276,14 @@ def _line(kind: str, label: str, amount: int, account: str = "cash") -> dict[str
 def _label(rules: Any, slip: Mapping[str, Any], kind: str, card: int | None) -> str:
     """The words of one payslip line: the card's text for mail, the name of an acquisition."""
     if kind == "savings_interest":
-        balance = money(slip["savings"][0])
+        balance = money(slip["savings"].start)
         return t(
             "calendar.line_savings_interest",
             rate=rate_text(rules.savings_interest),
             balance=balance,
         )
     if kind == "loan_interest":
-        balance = money(slip.get("loan_interest_on", slip["loans"][0]))
+        balance = money(slip.get("loan_interest_on", slip["loans"].start))
         return t(
             "calendar.line_loan_interest", rate=rate_text(rules.loan_interest), balance=balance
         )
@@ -300,11 +301,12 @@ def payday_lines(state: Any, slip: Mapping[str, Any]) -> dict[str, Any]:
     p = slip["player"]
     lines = []
     harmless = 0
-    for kind, amount, account, card in slip["lines"]:
-        if kind == "harmless":
+    for line in slip["lines"]:  # PayLines
+        if line.kind == "harmless":
             harmless += 1
             continue
-        lines.append(_line(kind, _label(r, slip, kind, card), amount, account))
+        label = _label(r, slip, line.kind, line.card)
+        lines.append(_line(line.kind, label, line.amount, line.account))
     if harmless:
         lines.append(_line("harmless", t("calendar.line_harmless", count=harmless), 0))
     running = slip["open"]
@@ -313,8 +315,8 @@ def payday_lines(state: Any, slip: Mapping[str, Any]) -> dict[str, Any]:
             if r.mail[c].kind.endswith("_insurance"):
                 text = t("calendar.line_insurance_pending", text=r.mail[c].text)
                 lines.append(_line("insurance_pending", text, 0))
-    saved = slip["savings"][1] if not running else state.savings[p]
-    owed = slip["loans"][1] if not running else state.loans[p]
+    saved = slip["savings"].close if not running else state.savings[p]
+    owed = slip["loans"].close if not running else state.loans[p]
     change = sum(x["amount"] for x in lines if x["account"] == "cash")
     title = t("calendar.payday_title", name=state.game.names[p])
     if slip["extra"]:
@@ -332,9 +334,11 @@ def payday_lines(state: Any, slip: Mapping[str, Any]) -> dict[str, Any]:
         "cash_change": change,
         "total_text": t("calendar.payday_total", change=signed(change)),
         "book_text": t(
-            "calendar.payday_book", before=money(slip["savings"][0]), after=money(saved)
+            "calendar.payday_book", before=money(slip["savings"].start), after=money(saved)
         ),
-        "loans_text": t("calendar.payday_debt", before=money(slip["loans"][0]), after=money(owed)),
+        "loans_text": t(
+            "calendar.payday_debt", before=money(slip["loans"].start), after=money(owed)
+        ),
     }
 
 

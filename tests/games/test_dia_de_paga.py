@@ -6,6 +6,7 @@ puts the card it needs on top of its pile and the token where it needs it, then 
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -49,8 +50,12 @@ from kit.games.dia_de_paga.game import (
     SELL,
     SHUFFLE,
     TURN,
+    Balance,
+    Debt,
     DiaDePagaGame,
     DiaDePagaState,
+    Holding,
+    PayLine,
     interest,
 )
 from kit.games.dia_de_paga.load import load_rules
@@ -213,7 +218,7 @@ def test_ddp_04_buy_the_top_acquisition_or_put_it_at_the_bottom():
     s.apply(Buy())
     assert (
         s.cash[0] == 1500 - card.price
-        and s.owned[0] == [[top, 1]]
+        and s.owned[0] == [Holding(card=top, bought=1)]
         and top not in s.piles[ACQUISITIONS]
     )
     assert conserved(s)
@@ -239,10 +244,10 @@ def test_ddp_04_acquisition_cards_expire_after_two_months():
     s = fresh(2, months=3)
     land(s, DAY["acquisition"])
     s.apply(Buy())
-    c = s.owned[0][0][0]
+    c = s.owned[0][0].card
     s.cur = 0
     land(s, 31)  # payday of month 1: the card lives on
-    assert [x[0] for x in s.owned[0]] == [c] and s.month[0] == 2
+    assert [held.card for held in s.owned[0]] == [c] and s.month[0] == 2
     s.cur = 0
     land(s, 31)  # payday of month 2: two months are over
     assert s.owned[0] == [] and s.piles[ACQUISITIONS][-1] == c
@@ -266,7 +271,7 @@ def selling(players: int = 3, kitty: int = 0) -> tuple[DiaDePagaState, object]:
     """Seat 0 has sold acquisition 0 on a sell day: the commission's roll-off is next."""
     s = fresh(players)
     s.piles[ACQUISITIONS].remove(0)
-    s.owned[0].append([0, 1])
+    s.owned[0].append(Holding(card=0, bought=1))
     s.kitty, s.paid_out = kitty, kitty
     land(s, DAY["sell"])
     card = RULES.acquisitions[0]
@@ -372,13 +377,13 @@ def test_ddp_05_only_own_acquisitions_can_be_sold_and_none_means_no_decision():
     assert s.phase == TURN and s.cur == 1  # nothing to sell: the turn passes
     t = fresh()
     t.piles[ACQUISITIONS].remove(0)
-    t.owned[0].append([0, 1])
+    t.owned[0].append(Holding(card=0, bought=1))
     land(t, DAY["sell"])
     problem = unchanged(t, Sell(RULES.acquisitions[1].id))
     assert problem.key == "rules_dia_de_paga.sell_not_owned"
     assert problem.values["owned"] == RULES.acquisitions[0].id
     t.apply(KeepAll())
-    assert t.owned[0] == [[0, 1]]
+    assert t.owned[0] == [Holding(card=0, bought=1)]
 
 
 # ------------------------------------------------------------------ DDP-06 lottery
@@ -779,7 +784,7 @@ def test_ddp_18_final_count_cash_plus_savings_minus_loans_acquisitions_worthless
     s.apply(Deposit(500))
     land(s, DAY["acquisition"])
     s.apply(Buy())
-    price = RULES.acquisitions[s.owned[0][0][0]].price
+    price = RULES.acquisitions[s.owned[0][0].card].price
     s.cur = 0
     land(s, 31)
     s.apply(EndPayday())
@@ -873,7 +878,7 @@ def test_json_round_trip_at_every_kind_of_node():
     check()
     s.apply(Pass())
     s.piles[ACQUISITIONS].remove(0)
-    s.owned[1].append([0, 1])
+    s.owned[1].append(Holding(card=0, bought=1))
     land(s, DAY["sell"])
     check()
     s.apply(Sell(RULES.acquisitions[0].id))
@@ -910,6 +915,99 @@ def test_json_round_trip_at_every_kind_of_node():
         DiaDePagaState.from_json(s.to_json(), game(2))
     with pytest.raises(ValueError, match="months"):
         DiaDePagaState.from_json(s.to_json(), game(3, months=2))
+
+
+def in_debt_with_a_holding() -> DiaDePagaState:
+    """Seat 0 holds acquisition 0 and cannot pay his payday's bills: a debt, payslip lines."""
+    s = fresh(2)
+    s.piles[ACQUISITIONS].remove(0)
+    s.owned[0].append(Holding(card=0, bought=1))
+    give_mail(s, 0, *(c.id for c in RULES.mail if c.kind == "bill"))
+    s.cash[0] = 0
+    s.taken_in += 1500
+    land(s, 31)
+    assert s.phase == DEBT
+    return s
+
+
+def test_the_state_keeps_named_records_and_saves_them_as_lists():
+    """A debt, an acquisition held, a payslip line and its balances are records read by name;
+    the JSON is the list of their fields, and from_json rebuilds the records."""
+    s = in_debt_with_a_holding()
+    total = sum(c.amount for c in RULES.mail if c.kind == "bill")
+    assert s.debts == [Debt(payer=0, creditor=BANK, amount=total)]
+    assert s.debts[0].payer == s.actor() == 0 and s.owned[0][0].card == 0
+    slip = s.payslips[-1]
+    assert slip["savings"] == Balance(start=0, close=None) and slip["loans"].close is None
+    assert slip["lines"][0] == PayLine(kind="salary", amount=1500, account="cash", card=None)
+    data = json.loads(s.to_json())
+    assert data["debts"] == [[0, BANK, total]] and data["owned"][0] == [[0, 1]]
+    assert data["payslips"][-1]["lines"][0] == ["salary", 1500, "cash", None]
+    assert data["payslips"][-1]["savings"] == [0, None]
+    back = DiaDePagaState.from_json(s.to_json(), s.game)
+    assert back == s and type(back.debts[0]) is Debt and type(back.owned[0][0]) is Holding
+    assert type(back.payslips[-1]["lines"][0]) is PayLine
+    assert type(back.payslips[-1]["loans"]) is Balance
+    s.apply(TakeLoan(-(-s.shortfall() // 1500) * 1500))
+    s.apply(EndPayday())
+    assert s.payslips[-1]["loans"].close == s.loans[0] > 0  # closed: the balance after
+
+
+@pytest.mark.parametrize(
+    ("field", "bad", "said"),
+    [
+        ("debts", [[0, -1]], "Debt is a list"),
+        ("debts", [[0, -1, "150"]], "Debt with amount"),
+        ("debts", {"payer": 0}, "debts is a list"),
+        ("owned", [[[0, 1, 2]], []], "Holding is a list"),
+        ("owned", [[[True, 1]], []], "Holding with card"),
+        ("owned", [7, []], "a hand is a list"),
+        ("payslips", [{"player": 0}], "a payslip is an object"),
+        ("payslips", "slip", "payslips is a list"),
+    ],
+)
+def test_from_json_refuses_a_malformed_record(field, bad, said):
+    s = in_debt_with_a_holding()
+    data = json.loads(s.to_json())
+    data[field] = bad
+    with pytest.raises(ValueError, match=f"bad '{field}'.*{said}"):
+        DiaDePagaState.from_json(json.dumps(data), s.game)
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (lambda slip: slip["lines"].append(["bill", -50, "cash"]), "PayLine is a list"),
+        (lambda slip: slip["lines"].append(["bill", -50, "cash", "m01"]), "PayLine with card"),
+        (lambda slip: slip["lines"].append([3, -50, "cash", None]), "PayLine with kind"),
+        (lambda slip: slip.update(savings=[0, 1, 2]), "Balance is a list"),
+        (lambda slip: slip.update(loans=[None, None]), "Balance with start"),
+    ],
+)
+def test_from_json_refuses_a_malformed_payslip(change, said):
+    s = in_debt_with_a_holding()
+    data = json.loads(s.to_json())
+    change(data["payslips"][-1])
+    with pytest.raises(ValueError, match=f"bad 'payslips'.*{said}"):
+        DiaDePagaState.from_json(json.dumps(data), s.game)
+
+
+def test_a_child_shares_only_the_immutable_records():
+    """The records are tuples (shared by a copy, never changed in place); the lists holding
+    them are the child's own: a child's new debt or holding leaves the parent's unchanged."""
+    s = in_debt_with_a_holding()
+    c = s.copy()
+    assert c.debts == s.debts and c.debts is not s.debts and c.owned[0] is not s.owned[0]
+    assert (
+        c.payslips[-1] is not s.payslips[-1]
+        and c.payslips[-1]["lines"] is not (s.payslips[-1]["lines"])
+    )
+    before = s.to_json()
+    c.debts.append(Debt(1, BANK, 10))
+    c.owned[0].pop()
+    c.payslips[-1]["lines"].append(PayLine("fee", -150, "cash", None))
+    c.payslips[-1]["savings"] = c.payslips[-1]["savings"]._replace(close=5)
+    assert s.to_json() == before
 
 
 def test_child_copies_and_leaves_the_parent_unchanged():

@@ -61,6 +61,7 @@ from kit.games.dia_de_paga.game import (
     TURN,
     DiaDePagaGame,
     DiaDePagaState,
+    Holding,
 )
 from kit.games.dia_de_paga.load import load_rules
 
@@ -99,7 +100,7 @@ def at(phase: str) -> DiaDePagaState:
         s.pos[0] = day["acquisition"] - 1
     elif phase == SELL:
         s.piles[ACQUISITIONS].remove(0)
-        s.owned[0].append([0, 1])
+        s.owned[0].append(Holding(card=0, bought=1))
         s.pos[0] = day["sell"] - 1
     elif phase == LOTTERY:
         s.pos[0] = day["lottery"] - 1
@@ -217,7 +218,7 @@ def check(s: DiaDePagaState) -> None:
         c for p in range(g.n) for c in (*s.mail[p], *s.opened[p], *s.necessity[p], *s.insured[p])
     ]
     assert sorted(s.piles[MAIL] + held) == list(range(80)), "mail cards lost"
-    owned = [c for p in range(g.n) for c, _ in s.owned[p]]
+    owned = [held.card for p in range(g.n) for held in s.owned[p]]
     assert sorted(s.piles[ACQUISITIONS] + owned) == list(range(len(RULES.acquisitions))), (
         "acquisitions lost"
     )

@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 from test_palabra_helpers import game, ids
 
-from kit.games.palabra.scoring import Play, hand_penalty, is_straight, score, score_shave
+from kit.games.palabra.scoring import (
+    Play,
+    Score,
+    hand_penalty,
+    is_straight,
+    score,
+    score_shave,
+)
 
 
 @pytest.fixture(scope="module")
@@ -112,6 +119,44 @@ def test_plb_11_shave_is_value_times_the_plays_multipliers():
     assert score_shave([3, 1], (), 2).total == 8
     assert score_shave([3, 1], (3,), 1).total == 12
     assert score_shave([3, 1], (2, 3), 2).total == 48
+
+
+def explained(g):
+    """The explanations of a locked word, a two-colour lock, a Palabra, seven vowels, a joker
+    and a locked shave (which knows no colour)."""
+    locked = score(Play("word", cards(g, "C yellow 2", "A yellow", "D yellow 3")))
+    two = score(Play("word", cards(g, "T red/blue", "C red/blue")))
+    cs = cards(g, "P red", "A red", "L green", "A green", "B blue", "R blue 2", "A blue")
+    palabra = score(Play("palabra", cs))
+    six = cards(g, "A red", "E red", "I red", "O red", "U red", "Y red", "A blue")
+    vowels = score(Play("vowels", six))
+    joker = Score("joker", (), 12, (), 1, 0, 12)
+    shave = score_shave([3, 1], (2,), 2)
+    return [x.explain() for x in (locked, two, palabra, vowels, joker, shave)]
+
+
+def test_plb_03_explain_speaks_spanish_by_default(g, spanish):
+    """Score.explain reads the message catalogue: «bloqueo de color», the colours' names."""
+    assert explained(g) == [
+        "(3 + 1 + 2) = 6 × 2 × 3 × 2 (bloqueo de color: amarillo) = 72",
+        "(1 + 3) = 4 × 2 (bloqueo de color: rojo/azul) = 8",
+        "(2 + 1 + 2 + 1 + 4 + 1 + 1) = 12 × 2 + 70 (Palabra) = 94",
+        "7 vocales = 40",
+        "anula una jugada de 12 puntos de su dueño",
+        "(3 + 1) = 4 × 2 × 2 (bloqueo de color) = 16",
+    ]
+
+
+def test_plb_03_explain_speaks_english_when_asked(g):
+    """The engine tests run in English (conftest): the same explanations, in English."""
+    assert explained(g) == [
+        "(3 + 1 + 2) = 6 × 2 × 3 × 2 (colour lock: yellow) = 72",
+        "(1 + 3) = 4 × 2 (colour lock: red/blue) = 8",
+        "(2 + 1 + 2 + 1 + 4 + 1 + 1) = 12 × 2 + 70 (Palabra) = 94",
+        "7 vowels = 40",
+        "cancels a play worth 12 points to its owner",
+        "(3 + 1) = 4 × 2 × 2 (colour lock) = 16",
+    ]
 
 
 def test_plb_12_hand_left_counts_as_a_word(g):

@@ -6,7 +6,7 @@ base.py     phases, decks, accounts, the ledger  words.py   refusals' words, wri
 month.py    rolls, moves, days, event cards      market.py  acquisitions, sales, the roll-off
 lottery.py  the lottery                          payday.py  payday, insurance, repayments
 bank.py     loans, savings book, the bet, debts  bots.py    plain-function players, play_game
-tally.py    what a tournament counts
+tally.py    what a tournament counts             records.py debts, holdings, payslip lines
 """
 
 from kit.games.dia_de_paga.game import DiaDePagaGame, DiaDePagaState

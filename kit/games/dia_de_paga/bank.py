@@ -51,8 +51,8 @@ class BankRules(StateBase):
 
     def _shortfall(self) -> int:
         """In debt: what the first debt needs beyond the debtor's cash."""
-        payer, _, amount = self.debts[0]
-        return amount - self.cash[payer]
+        debt = self.debts[0]
+        return debt.amount - self.cash[debt.payer]
 
     # -- loans (DDP-16) --------------------------------------------------------------------
     def _loan_offers(self, p: int) -> list[Any]:

@@ -1,5 +1,6 @@
 """What every part of the Día de Paga engine shares: names for phases, decks and accounts, the
-one ledger, the agenda that runs the rules, the events list and the record of one kind of action.
+one ledger, the agenda that runs the rules, the events list, the record of one kind of action and
+the records the state keeps (records.py: a debt, an acquisition held, a payslip line, a balance).
 
 The state class (`game.DiaDePagaState`) is made of the parts under this package, one per group
 of rules (month.py, market.py, lottery.py, payday.py, bank.py); each is a mixin of this
@@ -14,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from kit.games.core import IllegalAction, State
+from kit.games.dia_de_paga.records import Debt, is_amount
 from kit.prob import die
 
 # -- ledger accounts: players' cash are 0..n-1; savings books are SAVINGS + p ------------------
@@ -43,11 +45,6 @@ def interest(balance: int, rate: Fraction) -> int:
     """``rate`` of a whole number of euros, in whole euros, rounded half up (the kit's rule)."""
     exact = balance * rate
     return int(exact.numerator * 2 + exact.denominator) // (2 * exact.denominator)
-
-
-def is_amount(x: Any) -> bool:
-    """A whole number (True and False are not amounts)."""
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def is_face(x: Any) -> bool:
@@ -138,12 +135,12 @@ class StateBase(State):
         `why` (a day or card kind) makes it a "payment" event; a payday line says its own."""
         if amount <= 0:
             return
-        owes = self.cash[payer] < amount or any(d[0] == payer for d in self.debts)
+        owes = self.cash[payer] < amount or any(d.payer == payer for d in self.debts)
         if why is not None:
             to = account_name(creditor)
             self._emit("payment", player=payer, to=to, amount=amount, why=why, debt=owes)
         if owes:
-            self.debts.append([payer, creditor, amount])
+            self.debts.append(Debt(payer, creditor, amount))
         else:
             self._transfer(payer, creditor, amount)
 
@@ -170,7 +167,7 @@ class StateBase(State):
         mail = (self.piles[MAIL], *self.mail, *self.opened, *self.necessity, *self.insured)
         held = (
             _flat(mail),
-            [*self.piles[ACQUISITIONS], *(c for owned in self.owned for c, _ in owned)],
+            [*self.piles[ACQUISITIONS], *(h.card for owned in self.owned for h in owned)],
             list(self.piles[EVENTS]),
         )
         for k, cards in enumerate(held):
@@ -183,7 +180,8 @@ class StateBase(State):
         """Do what is still to do until the game needs a decision or a chance outcome."""
         while True:
             while self.debts:
-                payer, creditor, amount = self.debts[0]
+                debt = self.debts[0]
+                payer, creditor, amount = debt.payer, debt.creditor, debt.amount
                 if self.cash[payer] < amount:
                     self.phase = DEBT  # DDP-13: he must borrow (or withdraw) to pay
                     self.task = {}

@@ -137,11 +137,12 @@ from kit.games.dia_de_paga.lottery import LotteryRules
 from kit.games.dia_de_paga.market import MarketRules
 from kit.games.dia_de_paga.month import MonthRules
 from kit.games.dia_de_paga.payday import PaydayRules
+from kit.games.dia_de_paga.records import Balance, Debt, Holding, PayLine, loaded
 from kit.games.dia_de_paga.rules import Day, DiaDePagaRules
 from kit.games.dia_de_paga.words import Say, action_words, allowed_words, phase_words
 from kit.messages import t
 
-# the engine, and the names of base.py its readers have always imported from here
+# the engine, its records, and the names of base.py its readers have always imported from here
 __all__ = [
     "ACQUISITIONS",
     "BANK",
@@ -172,8 +173,12 @@ __all__ = [
     "START",
     "TURN",
     "Answer",
+    "Balance",
+    "Debt",
     "DiaDePagaGame",
     "DiaDePagaState",
+    "Holding",
+    "PayLine",
     "Problem",
     "interest",
     "is_amount",
@@ -319,7 +324,7 @@ class DiaDePagaState(MonthRules, MarketRules, LotteryRules, PaydayRules, BankRul
         self.opened: list[list[int]] = [[] for _ in range(n)]  # opened on payday, not yet settled
         self.necessity: list[list[int]] = [[] for _ in range(n)]  # kept "En caso de necesidad"
         self.insured: list[list[int]] = [[] for _ in range(n)]  # insurance cards kept (DDP-14)
-        self.owned: list[list[list[int]]] = [[] for _ in range(n)]  # [acquisition, month bought]
+        self.owned: list[list[Holding]] = [[] for _ in range(n)]  # acquisitions held
         self.piles: list[list[int]] = [list(range(k)) for k in game.deck_sizes]  # top first
         self.kitty = 0
         self.pot = 0  # the lottery's stakes and the bank's prize while the die rolls
@@ -329,12 +334,14 @@ class DiaDePagaState(MonthRules, MarketRules, LotteryRules, PaydayRules, BankRul
         self.agenda: list[list[Any]] = []  # what is still to do, first first
         self.task: dict[str, Any] = {}  # the details of the decision or chance node now
         self.saved: list[list[Any]] = []  # [phase, task] interrupted by a Gamble
-        self.debts: list[list[int]] = []  # [payer, creditor account, amount], in order
+        self.debts: list[Debt] = []  # in order
         self.last_roll: int | None = None
-        self.payslips: list[dict[str, Any]] = []  # every payday, line by line (see _pay_line)
+        self.payslips: list[dict[str, Any]] = []  # every payday: PayLines (see _pay_line)
 
     # ------------------------------------------------------------------ copying and saving
     def copy(self) -> DiaDePagaState:
+        """A copy that shares nothing it could change: lists and dicts are copied, the records
+        (Debt, Holding, PayLine, Balance) are immutable and shared."""
         new = DiaDePagaState.__new__(DiaDePagaState)
         new.game = self.game
         new.events = self.events  # never grown in place: a copy may share it
@@ -343,6 +350,7 @@ class DiaDePagaState(MonthRules, MarketRules, LotteryRules, PaydayRules, BankRul
         return new
 
     def to_dict(self) -> dict[str, Any]:
+        """The position as JSON data (each record is the list of its fields)."""
         g = self.game
         out: dict[str, Any] = {
             "rules": g.rules.name,
@@ -359,8 +367,9 @@ class DiaDePagaState(MonthRules, MarketRules, LotteryRules, PaydayRules, BankRul
 
     @classmethod
     def from_json(cls, text: str, game: DiaDePagaGame) -> DiaDePagaState:
-        """The state `to_json` wrote, for `game`; a file of another game or with fields missing
-        is a ValueError that names what is wrong."""
+        """The state `to_json` wrote, for `game`, its records rebuilt; a file of another game,
+        with fields missing or with a malformed record is a ValueError that names what is
+        wrong."""
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
@@ -385,7 +394,10 @@ class DiaDePagaState(MonthRules, MarketRules, LotteryRules, PaydayRules, BankRul
         new.game = game
         new.events = []
         for f in _FIELDS:
-            setattr(new, f, data[f])
+            try:
+                setattr(new, f, loaded(f, data[f]))
+            except (TypeError, ValueError) as error:
+                raise ValueError(f"saved Día de Paga state: bad {f!r} ({error})") from None
         return new
 
     def __repr__(self) -> str:
@@ -419,7 +431,7 @@ class DiaDePagaState(MonthRules, MarketRules, LotteryRules, PaydayRules, BankRul
         if ph == LOTTERY:
             return self.task["order"][self.task["i"]]
         if ph == DEBT:
-            return self.debts[0][0]
+            return self.debts[0].payer
         return -1
 
     # ------------------------------------------------------------------ chance
@@ -578,6 +590,7 @@ class DiaDePagaState(MonthRules, MarketRules, LotteryRules, PaydayRules, BankRul
 
 
 def _deep(v: Any) -> Any:
+    """Lists and dicts copied all the way down; records (tuples) and plain values shared."""
     if isinstance(v, list):
         return [_deep(x) for x in v]
     if isinstance(v, dict):

@@ -26,6 +26,7 @@ from kit.games.dia_de_paga.base import (
     fine,
     single,
 )
+from kit.games.dia_de_paga.records import Holding
 
 
 class MarketRules(StateBase):
@@ -51,7 +52,7 @@ class MarketRules(StateBase):
         c = self.piles[ACQUISITIONS].pop(0)
         card = self.game.rules.acquisitions[c]
         self._transfer(p, BANK, card.price)
-        self.owned[p].append([c, self.month[p]])
+        self.owned[p].append(Holding(c, self.month[p]))
         self._emit("bought", player=p, card=card.id, name=card.name, price=card.price)
         self._advance()
 
@@ -66,7 +67,7 @@ class MarketRules(StateBase):
     # -- selling (DDP-05) ------------------------------------------------------------------
     def _owned_ids(self, p: int) -> list[str]:
         acquisitions = self.game.rules.acquisitions
-        return [acquisitions[c].id for c, _ in self.owned[p]]
+        return [acquisitions[h.card].id for h in self.owned[p]]
 
     def _sell_offers(self, p: int) -> list[Any]:
         return [Sell(card) for card in self._owned_ids(p)]
@@ -85,7 +86,7 @@ class MarketRules(StateBase):
     def _sell(self, p: int, action: Any) -> None:
         acquisitions = self.game.rules.acquisitions
         i = self._owned_ids(p).index(action.card)
-        c = self.owned[p].pop(i)[0]
+        c = self.owned[p].pop(i).card
         card = acquisitions[c]
         self._transfer(BANK, p, card.value)
         self.piles[ACQUISITIONS].append(c)
@@ -145,12 +146,12 @@ class MarketRules(StateBase):
         go to the bottom of the pile. Returns them."""
         life = self.game.rules.acquisition_life
         keep, gone = [], []
-        for c, bought in self.owned[p]:
-            if last or bought + life - 1 <= self.month[p]:
-                self.piles[ACQUISITIONS].append(c)
-                gone.append(c)
+        for held in self.owned[p]:
+            if last or held.bought + life - 1 <= self.month[p]:
+                self.piles[ACQUISITIONS].append(held.card)
+                gone.append(held.card)
             else:
-                keep.append([c, bought])
+                keep.append(held)
         self.owned[p] = keep
         return gone
 

@@ -29,6 +29,7 @@ from kit.games.dia_de_paga.base import (
     interest,
     single,
 )
+from kit.games.dia_de_paga.records import Balance, PayLine
 
 # DDP-14: which insurance card exempts from which bill
 EXEMPTS = {"doctor": "health_insurance", "garage": "car_insurance"}
@@ -66,8 +67,8 @@ class PaydayRules(StateBase):
                 "month": self.month[p],
                 "extra": bool(extra),
                 "open": True,
-                "savings": [self.savings[p], None],  # at the start, at the close
-                "loans": [self.loans[p], None],
+                "savings": Balance(self.savings[p], None),  # close: set at the close
+                "loans": Balance(self.loans[p], None),
                 "lines": [],
             }
         )
@@ -144,12 +145,13 @@ class PaydayRules(StateBase):
         self.pos[p] = START
         slip = self._open_slip(p)
         slip["open"] = False
-        slip["savings"][1], slip["loans"][1] = self.savings[p], self.loans[p]
+        slip["savings"] = slip["savings"]._replace(close=self.savings[p])
+        slip["loans"] = slip["loans"]._replace(close=self.loans[p])
         if extra:  # the time change's extra payday does not end the player's month
             return
         last = self.month[p] == self.game.months
         for c in self._expire(p, last):
-            slip["lines"].append(["expired", 0, "cash", c])
+            slip["lines"].append(PayLine("expired", 0, "cash", c))
             card = self.game.rules.acquisitions[c]
             self._emit(
                 "payday_line", player=p, line="expired", amount=0, account="cash", card=card.id
@@ -172,13 +174,13 @@ class PaydayRules(StateBase):
     def _pay_line(
         self, p: int, kind: str, amount: int, account: str = "cash", card: int | None = None
     ) -> None:
-        """One line of `p`'s payslip, as the payday pays it (DDP-12): [kind, euros (+ for him),
-        account ("cash" or "savings"), mail card]. Only during a payday; the payday's own
-        lines are events too."""
+        """One line of `p`'s payslip, as the payday pays it (DDP-12): a PayLine (kind, euros
+        + for him, account "cash" or "savings", mail card). Only during a payday; the payday's
+        own lines are events too."""
         slip = self._open_slip(p)
         if slip is None:
             return
-        slip["lines"].append([kind, amount, account, card])
+        slip["lines"].append(PayLine(kind, amount, account, card))
         if kind in PAYDAY_LINES:
             said: dict[str, Any] = {"card": None}
             if card is not None:

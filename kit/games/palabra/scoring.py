@@ -2,7 +2,7 @@
 
     >>> s = score(Play("word", cards))
     >>> s.total, s.values, s.sum, s.stars, s.lock, s.bonus
-    >>> print(s.explain())            # "(3 + 1 + 1) = 5 × 2 × 3 × 2 (colour lock) = 60"
+    >>> print(s.explain())   # "(3 + 1 + 1) = 5 × 2 × 3 × 2 (bloqueo de color: rojo) = 60"
 
 A word or straight: the sum of the card values, times each star card's factor (two stars ×2,
 three stars ×3; they multiply each other), times 2 again when the play is colour-locked (every
@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from math import prod
+
+from kit.messages import t
 
 from .cards import ALPHABET, COLOURS, VOWELS, Card, common_colours
 from .rules import LOCK_FACTOR, MIN_FLUSH, MIN_STRAIGHT, PALABRA_BONUS, PLAY_KINDS, VOWEL_SCORES
@@ -76,22 +78,32 @@ class Score:
         return prod(self.stars) * self.lock
 
     def explain(self) -> str:
-        """The calculation in words a student can follow."""
+        """The calculation in words a student can follow, in the class language (Spanish by
+        default, ``kit.set_language``): "(3 + 1 + 2) = 6 × 2 × 3 × 2 (bloqueo de color: rojo)
+        = 72", "6 vocales = 20", "anula una jugada de 12 puntos de su dueño"."""
         if self.kind == "vowels":
-            return f"{len(self.values)} vowels = {self.total}"
+            return t("rules_palabra.explain_vowels", n=len(self.values), total=self.total)
         if self.kind == "joker":
-            return f"cancels a play worth {self.total} points to its owner"
+            return t("rules_palabra.explain_joker", total=self.total)
         terms = " + ".join(map(str, self.values)) or "0"
         text = f"({terms}) = {self.sum}"
         for f in self.stars:
             text += f" × {f}"
         if self.lock == LOCK_FACTOR:
-            text += f" × {LOCK_FACTOR} (colour lock: {self.colour})"
+            text += " × " + self._lock_words()
         if self.bonus:
-            text += f" + {self.bonus} (Palabra)"
+            text += " " + t("rules_palabra.explain_bonus", bonus=self.bonus)
         if self.stars or self.lock != 1 or self.bonus:
             text += f" = {self.total}"
         return text
+
+    def _lock_words(self) -> str:
+        """The lock factor in words: "2 (bloqueo de color: rojo)"; without a colour (a shave's
+        score keeps none) "2 (bloqueo de color)"."""
+        if not self.colour:
+            return t("rules_palabra.explain_lock_factor", factor=LOCK_FACTOR)
+        colour = "/".join(t(f"rules_palabra.colour_{c}") for c in self.colour.split("/"))
+        return t("rules_palabra.explain_lock", factor=LOCK_FACTOR, colour=colour)
 
 
 def is_straight(letters: str) -> bool:
