@@ -103,15 +103,16 @@ def _checker(hint: Any) -> tuple[Check, str]:
     raise TypeError(f"an action field of type {hint!r} cannot be checked")
 
 
-_SHAPES: dict[type, list[tuple[str, Check, str]]] = {}
+_SHAPES: dict[type, list[tuple[str, Check, str]]] = {}  # each action class: its fields' tests
 
 
 def _shape(kind: type) -> list[tuple[str, Check, str]]:
-    shape = _SHAPES.get(kind)
-    if shape is None:
-        hints = typing.get_type_hints(kind)
-        shape = _SHAPES[kind] = [(f.name, *_checker(hints[f.name])) for f in fields(kind)]
-    return shape
+    """(field, test, what it allows) for each field of a dataclass action; none for another
+    type (not an action of any game: the engine says so)."""
+    if not is_dataclass(kind):
+        return []
+    hints = typing.get_type_hints(kind)
+    return [(f.name, *_checker(hints[f.name])) for f in fields(kind)]
 
 
 def value_refusal(action: Any) -> IllegalAction | None:
@@ -119,12 +120,17 @@ def value_refusal(action: Any) -> IllegalAction | None:
     a refusal saying which field, what was given and what is allowed: a square is a whole
     number, not 1.0 or True; squares are a tuple of them. The engines ask this before their
     rules, so a wrong value is refused in plain words instead of failing inside a rule."""
-    if not is_dataclass(action) or isinstance(action, type):
-        return None  # not an action of any game: the engine says so
-    for name, ok, expected in _shape(type(action)):
+    kind = type(action)
+    shape = _SHAPES.get(kind)
+    if shape is None:
+        shape = _SHAPES[kind] = _shape(kind)
+    for name, ok, expected in shape:
         value = getattr(action, name)
         if not ok(value):
-            shown = repr(value)
+            try:
+                shown = repr(value)
+            except Exception:  # a value whose repr fails: named by its type
+                shown = f"<{type(value).__name__}>"
             return IllegalAction(
                 "rules_core.bad_value",
                 action=type(action).__name__,
