@@ -64,6 +64,7 @@ from kit.games.property.game import (
 from kit.games.property.trader_look import _LAST, PREMIUM, _Look, _table
 from kit.games.property.trader_look import _TABLES as _TABLES  # (read by the tests)
 from kit.games.property.trader_look import forget as forget
+from kit.messages import t as _t
 
 Policy = Callable[[Any, Random], Any]
 _ROLL, _END, _DECLINE, _REJECT = RollDice(), EndTurn(), Decline(), RejectTrade()
@@ -439,8 +440,13 @@ def policy_named(name: str) -> Policy:
     if name.startswith("trader:"):
         return trader(policy_named(name.split(":", 1)[1]))
     if name.startswith("cash_reserve:"):
-        return cash_reserve(int(name.split(":", 1)[1]))
+        amount = name.split(":", 1)[1]
+        if not amount.isdigit():
+            raise ValueError(_t("rules_property.bad_reserve", name=repr(name), amount=repr(amount)))
+        return cash_reserve(int(amount))
     try:
         return POLICIES[name]
     except KeyError:
-        raise ValueError(f"no bot called {name!r}; the bots are: {', '.join(POLICIES)}") from None
+        raise ValueError(
+            _t("rules_core.unknown_bot", name=repr(name), game="property", bots=", ".join(POLICIES))
+        ) from None
