@@ -34,9 +34,8 @@ def _server(program: str, args: list[str]) -> int:
     """Run a Jupyter server program from this environment, with a plain error if it is missing."""
     exe = shutil.which(program, path=str(Path(sys.executable).parent)) or shutil.which(program)
     if exe is None:
-        sys.exit(
-            f"kit: {program} is not installed here; install the classroom extra: "
-            "pip install 'kit[lab]'"
+        raise ValueError(
+            f"{program} is not installed here; install the classroom extra: pip install 'kit[lab]'"
         )
     return subprocess.call([exe, *args])
 
@@ -48,7 +47,7 @@ def _lab(ns: argparse.Namespace) -> int:
         if LESSONS.is_dir() and EXERCISES.is_dir():
             _classroom(argparse.Namespace(lessons=LESSONS, exercises=EXERCISES, out=folder))
         elif not folder.is_dir():
-            sys.exit(f"kit lab: {t('classroom.nothing_to_open', folder=folder)}")
+            raise ValueError(t("classroom.nothing_to_open", folder=folder))
     as_root = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
     return _server("jupyter-lab", [*as_root, str(folder)])
 
@@ -56,10 +55,7 @@ def _lab(ns: argparse.Namespace) -> int:
 def _classroom(ns: argparse.Namespace) -> int:
     from kit.classroom import build_classroom, report
 
-    try:
-        placed = build_classroom(ns.lessons, ns.exercises, ns.out)
-    except ValueError as err:
-        sys.exit(f"kit classroom: {err}")
+    placed = build_classroom(ns.lessons, ns.exercises, ns.out)
     for line in report(placed, ns.out):
         print(line)
     return 0
@@ -73,19 +69,32 @@ def _student(ns: argparse.Namespace) -> int:
     from kit.exercises.student import write_student_copies
 
     if not ns.source.exists():
-        sys.exit(f"kit student: {ns.source} does not exist")
-    try:
-        written = write_student_copies(ns.source, ns.out)
-    except ValueError as err:
-        sys.exit(f"kit student: {err}")
+        raise ValueError(_both("cli.no_such_path", prefix="", path=ns.source))
+    written = write_student_copies(ns.source, ns.out)
     for path in written:
         print(path)
     return 0
 
 
 def _play(ns: argparse.Namespace) -> int:
-    from kit.play import write_play_notebook
+    from kit.play import DEFAULT_BOTS, TITLES, write_play_notebook
+    from kit.session import Session
 
+    if ns.ruleset not in TITLES:
+        raise ValueError(
+            _both("cli.play_games", prefix="", name=ns.ruleset, games=", ".join(TITLES))
+        )
+    bots = ns.bots if ns.bots is not None else list(DEFAULT_BOTS)
+    # the table as the notebook will set it up, tried first: a wrong seat, bot or edition is
+    # refused here, with nothing written
+    Session.start(
+        ns.ruleset,
+        humans=ns.humans,
+        bots=bots,
+        seed=ns.seed,
+        **({"edition": ns.edition} if ns.edition else {}),
+        **({"time_limit": ns.time_limit} if ns.time_limit else {}),
+    )
     folder = ns.folder
     folder.mkdir(parents=True, exist_ok=True)
     save_as = f"partida_{ns.ruleset}.json"
@@ -95,19 +104,16 @@ def _play(ns: argparse.Namespace) -> int:
             k += 1
         (folder / save_as).rename(folder / f"partida_{ns.ruleset}-{k}.json")
         print(f"the previous game is kept in {folder / f'partida_{ns.ruleset}-{k}.json'}")
-    try:
-        notebook = write_play_notebook(
-            folder,
-            ns.ruleset,
-            humans=ns.humans,
-            bots=ns.bots,
-            edition=ns.edition,
-            time_limit=ns.time_limit,
-            seed=ns.seed,
-            save_as=save_as,
-        )
-    except ValueError as err:
-        sys.exit(f"kit play: {err}")
+    notebook = write_play_notebook(
+        folder,
+        ns.ruleset,
+        humans=ns.humans,
+        bots=bots,
+        edition=ns.edition,
+        time_limit=ns.time_limit,
+        seed=ns.seed,
+        save_as=save_as,
+    )
     print(f"wrote {notebook}; the game is saved in {folder / save_as} after every move")
     if ns.no_voila:
         return 0
@@ -135,6 +141,17 @@ def _bots_help() -> str:
     return ". ".join(parts)
 
 
+def _count(text: str) -> int:
+    """A count (games, players, turns, months, rounds): a whole number above 0."""
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if count < 1:
+        raise argparse.ArgumentTypeError(_both("cli.bad_count", prefix="", value=text))
+    return count
+
+
 def _workers(text: str) -> int:
     """--workers: a whole number of processes above 0, or a plain message."""
     try:
@@ -149,6 +166,8 @@ def _workers(text: str) -> int:
 def _sim(ns: argparse.Namespace) -> int:
     from kit.sim import ClusterError, engine_of, simulate
 
+    if ns.csv is not None and not ns.csv.parent.is_dir():  # before the games, not after
+        raise ValueError(_both("cli.no_folder", prefix="", path=ns.csv.parent))
     try:
         engine = engine_of(ns.ruleset)
         options = {}
@@ -173,9 +192,7 @@ def _sim(ns: argparse.Namespace) -> int:
             **options,
         )
     except ClusterError as err:
-        sys.exit(_both(err.key, **err.values))
-    except (ValueError, FileNotFoundError, ImportError) as err:
-        sys.exit(f"kit sim: {err}")
+        raise ValueError(_both(err.key, prefix="", **err.values)) from None
     if ns.csv:
         df.to_csv(ns.csv, index=False)
         print(f"wrote {len(df)} games to {ns.csv}")
@@ -214,15 +231,13 @@ def _seconds(text: str) -> float:
 
 
 def _grade(ns: argparse.Namespace) -> int:
-    from kit.exercises.grading import GradeError, mark_class
+    from kit.exercises.grading import mark_class
 
     limit = {} if ns.timeout is None else {"timeout": ns.timeout}
     try:
         report = mark_class(ns.submissions, ns.csv, html_path=ns.html, **limit)
-    except GradeError as err:
-        sys.exit(str(err))
     except KeyboardInterrupt:
-        sys.exit(t("grade.interrupted"))
+        raise ValueError(t("grade.interrupted")) from None
     for line in report:
         print(line)
     return 0
@@ -233,10 +248,7 @@ def _fingerprints(ns: argparse.Namespace) -> int:
     from kit.exercises.registry import registry_path
 
     registry = ns.registry or registry_path()
-    try:
-        written = regenerate(ns.masters, registry, new_salts=ns.new_salts, work=ns.work)
-    except (ValueError, OSError) as err:
-        sys.exit(f"kit fingerprints: {err}")
+    written = regenerate(ns.masters, registry, new_salts=ns.new_salts, work=ns.work)
     print(f"{len(written)} exercises fingerprinted in {registry}")
     return 0
 
@@ -285,12 +297,10 @@ def parser() -> argparse.ArgumentParser:
     voila.set_defaults(run=_voila)
     play = sub.add_parser("play", help="a class game of a property game as a Voilà app")
     play.add_argument("ruleset", help="el_pale, la_ruta_del_tesoro or superpoly")
-    play.add_argument("--humans", nargs="*", default=["Ana", "Luis"], help="the people, in order")
-    play.add_argument(
-        "--bots", nargs="*", default=["build_asap", "cash_reserve"], help="bots for the other seats"
-    )
+    play.add_argument("--humans", nargs="+", default=["Ana", "Luis"], help="the people, in order")
+    play.add_argument("--bots", nargs="*", default=None, help="bots for the other seats")
     play.add_argument("--edition", default=None, help="el_pale: economico or lujo")
-    play.add_argument("--time-limit", type=int, default=None, help="end after so many turns")
+    play.add_argument("--time-limit", type=_count, default=None, help="end after so many turns")
     play.add_argument("--seed", type=int, default=2026)
     play.add_argument("--folder", type=Path, default=Path("."), help="where notebook and save go")
     play.add_argument("--new", action="store_true", help="start again (the old save is kept)")
@@ -305,15 +315,15 @@ def parser() -> argparse.ArgumentParser:
 
     sim.add_argument("ruleset", help=f"{', '.join(game_names())} or a .toml file")
     sim.add_argument("--edition", default=None, help="an edition of the rule set (e.g. lujo)")
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--players", type=_count, default=4)
+    sim.add_argument("--games", type=_count, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument(
-        "--max-turns", type=int, default=1000, help="cap on the turns of a property game"
+        "--max-turns", type=_count, default=1000, help="cap on the turns of a property game"
     )
-    sim.add_argument("--months", type=int, help="dia_de_paga: months a game lasts (default 1)")
+    sim.add_argument("--months", type=_count, help="dia_de_paga: months a game lasts (default 1)")
     sim.add_argument(
-        "--rounds", type=int, help="palabra: stop after so many rounds (default: play it out)"
+        "--rounds", type=_count, help="palabra: stop after so many rounds (default: play it out)"
     )
     sim.add_argument("--language", choices=("es", "en"), help="palabra: the dictionary (es)")
     sim.add_argument(
@@ -368,8 +378,37 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command. A bad argument or a refusal ends with one plain line on stderr and exit
+    status 2, as argparse's own errors do: no traceback, and (the commands check first) nothing
+    written."""
     ns = parser().parse_args(argv)
-    return ns.run(ns)
+    try:
+        return ns.run(ns)
+    except (ValueError, OSError, ImportError) as err:  # a refusal, a bad path, a missing extra
+        lines = _plain(err).splitlines() or [""]
+        refused = Refused("\n".join(f"kit {ns.command}: {line}" for line in lines))
+    print(refused, file=sys.stderr)
+    raise refused
+
+
+class Refused(SystemExit):
+    """The end of a refused command: exit status 2 (as argparse's errors), its message already
+    printed on stderr; ``str()`` is the message (for scripts and tests)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(2)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def _plain(err: BaseException) -> str:
+    """The one line a refusal says; an OSError with the path it names."""
+    if isinstance(err, OSError) and err.strerror:
+        where = f"{err.filename}: " if err.filename else ""
+        return f"{where}{err.strerror}"
+    return str(err)
 
 
 if __name__ == "__main__":

@@ -346,14 +346,17 @@ def test_a_path_that_does_not_exist_is_named(tmp_path, one):
     missing = tmp_path / "nadie"
     with pytest.raises(SystemExit) as stop:
         main(["grade", str(one), str(missing), "--csv", str(tmp_path / "notas.csv")])
-    assert stop.value.code == t("grade.no_such_path", path=missing)
+    assert (
+        stop.value.code == 2
+        and str(stop.value) == f"kit grade: {t('grade.no_such_path', path=missing)}"
+    )
 
 
 def test_a_folder_without_notebooks_is_refused(tmp_path):
     (tmp_path / "vacia").mkdir()
     with pytest.raises(SystemExit) as stop:
         main(["grade", str(tmp_path / "vacia"), "--csv", str(tmp_path / "notas.csv")])
-    assert stop.value.code == t("grade.no_notebooks", paths=tmp_path / "vacia")
+    assert str(stop.value) == f"kit grade: {t('grade.no_notebooks', paths=tmp_path / 'vacia')}"
 
 
 @pytest.mark.parametrize("where", ["no_folder", "folder", "submission"])
@@ -376,7 +379,7 @@ def test_a_result_file_that_cannot_be_written_is_refused(tmp_path, one, where):
             argv += ["--html", str(target)]
         with pytest.raises(SystemExit) as stop:
             main(argv)
-        assert stop.value.code == expected
+        assert stop.value.code == 2 and str(stop.value) == f"kit grade: {expected}"
     assert one.read_bytes() == data
     assert not (tmp_path / "notas.csv").exists()
 

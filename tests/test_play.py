@@ -47,7 +47,7 @@ def test_kit_play_new_keeps_the_previous_game(tmp_path):
 
 
 def test_kit_play_refuses_a_game_it_cannot_play(tmp_path):
-    with pytest.raises(SystemExit, match="kit play plays the property games"):
+    with pytest.raises(SystemExit, match="kit play: kit play juega a el_pale"):
         main(["play", "palabra", "--folder", str(tmp_path), "--no-voila"])
 
 

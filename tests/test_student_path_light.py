@@ -132,7 +132,7 @@ def test_kit_sim_without_pandas_names_the_extra(run_light):
             try:
                 main(["sim", "el_pale", "--games", "1", "--quiet"])
             except SystemExit as stop:
-                print(stop.code)
+                print(stop.code, " ".join(err.getvalue().split()))
         """
     )
     assert "kit[sim]" in out[0] and "pandas" in out[0] and "Traceback" not in "\n".join(out)

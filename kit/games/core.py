@@ -23,12 +23,14 @@ Nothing here calls a random generator of its own or reads a file at play time.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import fields
+import types
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import fields, is_dataclass
 from random import Random
 from typing import Any
 
-from kit.messages import t
+from kit.messages import Say, t
 
 CHANCE = -1  # current_player() at a chance node
 TERMINAL = -2  # current_player() when the game is over
@@ -62,6 +64,81 @@ class IllegalAction(ValueError):
 
 def _illegal(key: str, values: dict[str, Any]) -> IllegalAction:
     return IllegalAction(key, **values)
+
+
+# -- the values an action may carry -----------------------------------------------------------
+_LONGEST = 64  # no action of any game names more squares, cards or players than this
+Check = Callable[[Any], bool]
+
+
+def _checker(hint: Any) -> tuple[Check, str]:
+    """A test for values of the annotation ``hint`` and the message key naming what it allows:
+    ``int`` (a whole number, not True/False), ``str``, ``bool``, ``tuple[X, ...]``,
+    ``tuple[X, Y]`` and ``X | None``."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is int:
+        return (lambda v: type(v) is int), "rules_core.value_int"
+    if hint is str:
+        return (lambda v: type(v) is str and len(v) <= _LONGEST), "rules_core.value_str"
+    if hint is bool:
+        return (lambda v: type(v) is bool), "rules_core.value_bool"
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item, _ = _checker(args[0])
+        return (
+            lambda v: isinstance(v, tuple) and len(v) <= _LONGEST and all(map(item, v))
+        ), "rules_core.value_tuple"
+    if origin is tuple:
+        items = [_checker(a)[0] for a in args]
+        return (
+            lambda v: (
+                isinstance(v, tuple)
+                and len(v) == len(items)
+                and all(ok(x) for ok, x in zip(items, v, strict=True))
+            )
+        ), "rules_core.value_tuple"
+    if origin in (typing.Union, types.UnionType) and type(None) in args:
+        (other,) = [a for a in args if a is not type(None)]
+        ok, key = _checker(other)
+        return (lambda v: v is None or ok(v)), key
+    raise TypeError(f"an action field of type {hint!r} cannot be checked")
+
+
+_SHAPES: dict[type, list[tuple[str, Check, str]]] = {}  # each action class: its fields' tests
+
+
+def _shape(kind: type) -> list[tuple[str, Check, str]]:
+    """(field, test, what it allows) for each field of a dataclass action; none for another
+    type (not an action of any game: the engine says so)."""
+    if not is_dataclass(kind):
+        return []
+    hints = typing.get_type_hints(kind)
+    return [(f.name, *_checker(hints[f.name])) for f in fields(kind)]
+
+
+def value_refusal(action: Any) -> IllegalAction | None:
+    """None if every field of the action (a dataclass) holds a value of its declared type, else
+    a refusal saying which field, what was given and what is allowed: a square is a whole
+    number, not 1.0 or True; squares are a tuple of them. The engines ask this before their
+    rules, so a wrong value is refused in plain words instead of failing inside a rule."""
+    kind = type(action)
+    shape = _SHAPES.get(kind)
+    if shape is None:
+        shape = _SHAPES[kind] = _shape(kind)
+    for name, ok, expected in shape:
+        value = getattr(action, name)
+        if not ok(value):
+            try:
+                shown = repr(value)
+            except Exception:  # a value whose repr fails: named by its type
+                shown = f"<{type(value).__name__}>"
+            return IllegalAction(
+                "rules_core.bad_value",
+                action=type(action).__name__,
+                field=name,
+                value=shown if len(shown) <= 40 else shown[:39] + "…",
+                expected=Say(expected),
+            )
+    return None
 
 
 class TooManyOutcomes(ValueError):

@@ -368,11 +368,15 @@ def _positions(name: str, seeds: range, players: int = 4):
 @pytest.mark.parametrize("name", REAL)
 def test_the_traders_table_agrees_with_a_search_of_the_board(name):
     """RUT-05, PROP-12: the groups each player owns whole and could complete, read from the
-    table of ownership patterns, are those a search of the board finds, at every decision of
-    seeded traders' games of 2 to 4 players."""
+    look the state keeps and updates as titles change hands, are those a search of the board
+    finds, and those of a look made afresh, at every decision of seeded traders' games of 2 to
+    4 players."""
     seen = 0
     for players in (2, 3, 4):
         for s, _ in _positions(name, range(2), players):
+            kept = bots._look(s)
+            fresh = bots._Look(bots._table(s.game), s.owner)
+            assert (kept.whole, kept.wants, kept.parts) == (fresh.whole, fresh.wants, fresh.parts)
             for p in range(players):
                 assert bots._look(s).whole[p] == _whole_by_search(s, p)
                 assert _wants_looked_up(s, p) == _wants_by_search(s, p)

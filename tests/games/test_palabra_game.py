@@ -440,7 +440,7 @@ def test_illegal_actions_change_nothing_and_say_why(g2):
         (Word((h0[0], other)), "not_in_hand"),
         (Word((h0[0], h0[0])), "card_twice"),
         (Word((h0[0],)), "not_word"),
-        (Word([h0[0], "x"]), "hand_ids"),
+        (Word([h0[0], "x"]), "bad_value"),
         (Build(1, after=(h0[1],)), "no_play"),
         (Shave((h0[0],), (0,)), "shave_none"),
         (Joker(h0[4], 1), "no_play"),
@@ -449,7 +449,8 @@ def test_illegal_actions_change_nothing_and_say_why(g2):
         ("CASA", "not_an_action"),
     ]
     for action, why in cases:
-        assert unchanged_after(s, action).key == "rules_palabra." + why, action
+        area = "rules_core." if why == "bad_value" else "rules_palabra."  # a wrong type: core
+        assert unchanged_after(s, action).key == area + why, action
 
 
 def test_json_round_trip_is_exact_through_a_game(g3):

@@ -94,7 +94,7 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-from kit.games.core import CHANCE, TERMINAL, IllegalAction, TooManyOutcomes
+from kit.games.core import CHANCE, TERMINAL, IllegalAction, TooManyOutcomes, value_refusal
 from kit.games.dia_de_paga import bank, lottery, market, month, payday
 from kit.games.dia_de_paga.actions import ACTIONS
 from kit.games.dia_de_paga.bank import BankRules
@@ -508,6 +508,9 @@ class DiaDePagaState(MonthRules, MarketRules, LotteryRules, PaydayRules, BankRul
     def refusal(self, action: Any) -> Problem:
         """None if `action` is legal now, else why not: the action's own rules are asked, and
         nothing else is built (the words of the refusal are written only when read)."""
+        bad = value_refusal(action)
+        if bad is not None:
+            return bad
         ph = self.phase
         if ph == OVER:
             return IllegalAction("rules_dia_de_paga.game_over", label=action_words(action, ACTIONS))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kit.games.core import IllegalAction
+from kit.games.core import IllegalAction, value_refusal
 from kit.messages import Joined, Say
 
 from .actions import Build, Exchange, Flush, Joker, Palabra, Pass, Shave, Straight, Vowels, Word
@@ -43,6 +43,9 @@ def kind(play_kind: str) -> Joined:
 
 def refusal(s: Any, action: Any) -> IllegalAction | None:
     """None if the player to act may play `action` now, else why not (returned, not raised)."""
+    bad = value_refusal(action)
+    if bad is not None:
+        return bad
     if s.phase not in ("turn", "play"):
         key = "rules_palabra.no_act_over" if s.phase == "over" else "rules_palabra.no_act_dealing"
         return IllegalAction(key)
@@ -58,10 +61,8 @@ def refusal(s: Any, action: Any) -> IllegalAction | None:
 
 # ------------------------------------------------------------------ the cards laid
 def hand_ids(s: Any, ids: Any, name: str) -> tuple[int, ...]:
-    """The card ids, checked: a tuple of distinct ids, all in the hand of the player to act."""
-    if not isinstance(ids, tuple | list) or not all(type(c) is int for c in ids):  # no bools
-        raise IllegalAction("rules_palabra.hand_ids", what=what(name), ids=repr(ids))
-    ids = tuple(ids)
+    """The card ids, checked: distinct, all in the hand of the player to act (that they are a
+    tuple of whole numbers, `kit.games.core.value_refusal` checked first)."""
     if len(set(ids)) != len(ids):
         raise IllegalAction("rules_palabra.card_twice", what=what(name), ids=ids)
     hand = s.hands[s.cur]
@@ -78,8 +79,6 @@ def spelt(s: Any, ids: tuple[int, ...], letters: Any, name: str) -> str:
     cards = [s.game.cards[c] for c in ids]
     if any(c.kind == "joker" for c in cards):
         raise IllegalAction("rules_palabra.joker_not_letter", what=what(name))
-    if not isinstance(letters, str):
-        raise IllegalAction("rules_palabra.letters_text", what=what(name), letters=repr(letters))
     if letters == "":
         blank = [c.id for c in cards if c.kind != "letter"]
         if blank:

@@ -4,9 +4,9 @@ Each one chooses what ``state.legal_actions()`` offers (the traders also propose
 that list leaves out, checked with ``state.is_legal``), so it can fill any seat and never plays an
 illegal move. Where one action is all a bot needs, it asks for that one (``buildable``,
 ``is_legal``, the phase's only answer) instead of listing them all, and picks what the list would
-have given it; the traders keep, per game, what they read from each pattern of ownership (see
-``_look``). Neither changes a choice: the tests play the same seeded games either way. What the
-plain ones share:
+have given it; the traders' look at who owns what is kept by the state and updated as titles
+change hands (see ``_look``). Neither changes a choice: the tests play the same seeded games
+either way. What the plain ones share:
 
 - a trade proposed to them is rejected; a mortgaged title received is kept mortgaged;
 - in debt they sell buildings first, then mortgage, and declare bankruptcy only when it is allowed
@@ -49,7 +49,7 @@ from kit.games.property.actions import (
     SellBuilding,
 )
 from kit.games.property.building import mortgage_problem, sell_problem
-from kit.games.property.debts import title_payments
+from kit.games.property.debts import best_title_payment
 from kit.games.property.game import (
     AFTER,
     AUCTION,
@@ -64,9 +64,20 @@ from kit.games.property.game import (
 from kit.games.property.trader_look import _LAST, PREMIUM, _Look, _table
 from kit.games.property.trader_look import _TABLES as _TABLES  # (read by the tests)
 from kit.games.property.trader_look import forget as forget
+from kit.messages import t as _t
 
 Policy = Callable[[Any, Random], Any]
 _ROLL, _END, _DECLINE, _REJECT = RollDice(), EndTurn(), Decline(), RejectTrade()
+
+
+_BUILDS: dict[int, Build] = {}  # one Build per square: actions are values, and this one is hot
+
+
+def _build(square: int) -> Build:
+    build = _BUILDS.get(square)
+    if build is None:
+        build = _BUILDS[square] = Build(square)
+    return build
 
 
 def _first(actions: list[Any], kind: type) -> Any:
@@ -85,12 +96,17 @@ def _raise_money(state: Any, p: int) -> Any:
     or `mortgage_problem`, finds no problem: that test is asked directly.)"""
     g = state.game
     level, mortgaged = state.level, state.mortgaged
-    mine = [t for t, o in enumerate(state.owner) if o == p]
-    for t in mine:
-        if level[t] and sell_problem(state, p, t) is None:
-            return SellBuilding(g.t_square[t])
-    for t in mine:
-        if not mortgaged[t] and not level[t] and mortgage_problem(state, p, t) is None:
+    unbuilt = []  # his unmortgaged titles without buildings, asked only if nothing sells
+    for t, o in enumerate(state.owner):
+        if o != p:
+            continue
+        if level[t]:
+            if sell_problem(state, p, t) is None:
+                return SellBuilding(g.t_square[t])
+        elif not mortgaged[t]:
+            unbuilt.append(t)
+    for t in unbuilt:
+        if mortgage_problem(state, p, t) is None:
             return Mortgage(g.t_square[t])
     if state.is_legal(bankrupt := DeclareBankruptcy()):
         return bankrupt
@@ -100,12 +116,12 @@ def _raise_money(state: Any, p: int) -> Any:
 def _titles_first(state: Any, p: int) -> Any:
     """``legal_actions()[0]`` for debtor ``p`` who can sell, mortgage nothing and may not go
     bankrupt: with nothing left to raise and titles allowed, that is the first title payment
-    (`title_payments`, asked directly: the square actions and the bankruptcy test are not
+    (`best_title_payment`, asked directly: the square actions and the bankruptcy test are not
     worked out a second time); any other case takes the list."""
     amount = state.debts[0].amount
     short = amount - state.cash[p]
     if short > 0 and state._titles_open() and not state.raisable(p):
-        return title_payments(state, p, short)[0]
+        return best_title_payment(state, p, short)
     return state.legal_actions()[0]
 
 
@@ -123,7 +139,7 @@ def _policy(reserve: int | None, build: bool, buy: bool) -> Policy:
             if build:  # builds after each landing, while it can
                 squares = state.buildable(p)
                 if squares:
-                    return Build(squares[0])
+                    return _build(squares[0])
             return _ROLL if state.again else _END
         if reserve is None and phase == BUY:
             sq = state.pos[p]
@@ -208,10 +224,11 @@ def _worth(state: Any, titles: Any) -> int:
 
 
 def _look(state: Any) -> _Look:
-    """The `_Look` of this state's ownership, kept by the state until a title changes hands
-    (``_set_owner``). Patterns seldom come back from game to game (2 331 of 2 411 looks were
-    new in 60 seeded games), so they are not kept beyond the state; what each lot group's way
-    of being held means comes back all the time, and the game's table keeps that."""
+    """The `_Look` of this state's ownership. Made once per game, it is kept by the state and
+    updated by each change of hands (``_set_owner`` calls ``_Look.moved``: one group read
+    again). Whole patterns seldom come back from game to game (2 331 of 2 411 were new in 60
+    seeded games), so they are not kept beyond the state; what each lot group's way of being
+    held means comes back all the time, and the game's table keeps that."""
     look = state._look
     if look is None:
         g = state.game
@@ -352,7 +369,7 @@ def trader(base: Policy, reserve: int | None = None, eagerness: float = 1 / 3) -
         if phase in (TURN, AFTER):
             look = state._look or _look(state)
             p = state.cur
-            if look.whole[p]:  # else there is no mortgage of his to lift
+            if look.whole[p] and True in state.mortgaged:  # else no mortgage of his to lift
                 lift = _lift(state, look, p, _keep(state, reserve))
                 if lift is not None:
                     return lift
@@ -423,8 +440,13 @@ def policy_named(name: str) -> Policy:
     if name.startswith("trader:"):
         return trader(policy_named(name.split(":", 1)[1]))
     if name.startswith("cash_reserve:"):
-        return cash_reserve(int(name.split(":", 1)[1]))
+        amount = name.split(":", 1)[1]
+        if not amount.isdigit():
+            raise ValueError(_t("rules_property.bad_reserve", name=repr(name), amount=repr(amount)))
+        return cash_reserve(int(amount))
     try:
         return POLICIES[name]
     except KeyError:
-        raise ValueError(f"no bot called {name!r}; the bots are: {', '.join(POLICIES)}") from None
+        raise ValueError(
+            _t("rules_core.unknown_bot", name=repr(name), game="property", bots=", ".join(POLICIES))
+        ) from None

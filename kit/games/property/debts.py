@@ -51,12 +51,23 @@ def offer_debt(s: Any, out: list[Any]) -> None:
 
 
 def title_payments(s: Any, p: int, need: int) -> list[PayWithTitles]:
-    """The titles-for-debt offers: the set of ``p``'s titles with the least printed price that
-    still covers ``need`` (then the fewest titles), and each single title that covers it alone,
-    cheapest first. The set is found exactly over the sums still short of ``need``; past 4,096
-    such sums (a teacher's odd prices) it is a good set, every title of it needed."""
+    """The titles-for-debt offers: `best_title_payment`, then each single title that covers
+    ``need`` alone, cheapest first."""
     g = s.game
-    price = g.t_price
+    price, sq = g.t_price, g.t_square
+    best = best_title_payment(s, p, need)
+    out = [best]
+    for t in sorted((t for t, o in enumerate(s.owner) if o == p), key=lambda t: (price[t], t)):
+        if price[t] >= need and best.squares != (sq[t],):
+            out.append(PayWithTitles((sq[t],)))
+    return out
+
+
+def best_title_payment(s: Any, p: int, need: int) -> PayWithTitles:
+    """The set of ``p``'s titles with the least printed price that still covers ``need`` (then
+    the fewest titles). It is found exactly over the sums still short of ``need``; past 4,096
+    such sums (a teacher's odd prices) it is a good set, every title of it needed."""
+    price = s.game.t_price
     mine = [t for t, o in enumerate(s.owner) if o == p]
     partial: dict[int, tuple[int, ...]] = {0: ()}  # sum still short -> titles
     best: tuple[int, int, tuple[int, ...]] | None = None
@@ -79,12 +90,7 @@ def title_payments(s: Any, p: int, need: int) -> list[PayWithTitles]:
     for t in sorted(chosen, key=lambda t: price[t]):  # no title that is not needed
         if sum(price[u] for u in chosen) - price[t] >= need:
             chosen.remove(t)
-    sq = g.t_square
-    out = [PayWithTitles(tuple(sorted(sq[t] for t in chosen)))]
-    for t in sorted(mine, key=lambda t: (price[t], t)):
-        if price[t] >= need and chosen != [t]:
-            out.append(PayWithTitles((sq[t],)))
-    return out
+    return PayWithTitles(tuple(sorted(s.game.t_square[t] for t in chosen)))
 
 
 def check_bankruptcy(s: Any, action: Any) -> IllegalAction | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kit.games.core import IllegalAction
+from kit.games.core import IllegalAction, value_refusal
 from kit.games.property.actions import ACTIONS, Bid, PayWithTitles
 from kit.games.property.state import AFTER, BANK, CHANCE_PHASES, OVER, TURN
 from kit.messages import Say
@@ -153,6 +153,9 @@ class Refusals:
     __slots__ = ()
 
     def refusal(self, action: Any) -> IllegalAction | None:
+        bad = value_refusal(action)  # first: every sentence below may show the action's values
+        if bad is not None:
+            return bad
         ph = self.phase  # type: ignore[attr-defined]
         if ph == OVER:
             return IllegalAction("rules_property.game_over", label=Label(self, action))
@@ -176,7 +179,7 @@ class Refusals:
         if self.phase == OVER or self.phase in CHANCE_PHASES:  # type: ignore[attr-defined]
             return False
         check = CHECKS.get(type(action))
-        return check is not None and check(self, action) is None
+        return check is not None and value_refusal(action) is None and check(self, action) is None
 
     def legal_actions(self) -> list[Any]:
         out: list[Any] = []

@@ -234,7 +234,7 @@ class StateBase(State):
         self.claim: Claim | None = None
         self.uneven = [False] * len(game.groups)  # made uneven by a hotel sale or a fire
         self._complete: list[list[int]] | None = None  # see buildable()
-        self._look: Any = None  # the traders' look at this ownership (bots._look)
+        self._look: Any = None  # the traders' look at this ownership (bots._look), if any
         self.roll_off = list(range(n))  # PROP-01: who rolls in this round of the opening roll
         self.roll_off_dice: list[list[int]] = []  # the dice each of them rolled so far
 
@@ -352,15 +352,16 @@ class StateBase(State):
     def _set_owner(self, t: int, q: int) -> None:
         """Title ``t`` goes to ``q`` (the bank's number for the bank). Every change of hands
         comes here, so what is kept of the lot groups' ownership follows it: ``buildable``'s
-        groups owned whole are updated (only t's group can change), the traders' look is
-        dropped. A station or a utility changes neither."""
+        groups owned whole and the traders' look are updated (only t's group can change). A
+        station or a utility changes neither."""
         was = self.owner[t]
         self.owner[t] = q
         g = self.game
         i = g.t_lot_group[t]
         if i < 0 or was == q:
             return
-        self._look = None
+        if self._look is not None:
+            self._look = self._look.moved(self.owner, i)
         whole = self._complete
         if whole is not None:
             whole = self._complete = whole[:]  # a new list: copies share the old one

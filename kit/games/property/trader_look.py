@@ -16,34 +16,67 @@ PREMIUM = 2  # the price of titles that complete the buyer's group and not the s
 class _Look:
     """What the deal search reads from one pattern of ownership, for every player at once: the
     lot groups each owns whole (and their lots), and the groups each could complete with the
-    titles of one other player, as `_Seek` (see ``_group_look``)."""
+    titles of one other player, as `_Seek` (see ``_group_look``). When a lot changes hands the
+    state asks for the look of the new pattern (``moved``): only that lot's group is read
+    again."""
 
-    __slots__ = ("lot_groups", "lots", "seeks", "wants", "whole")
+    __slots__ = ("lots", "parts", "seeks", "table", "wants", "whole")
 
     def __init__(self, table: _Table, owner: list[int]) -> None:
         whole: list[list[int]] = [[] for _ in range(table.players)]
         wants: list[list[_Seek]] = [[] for _ in range(table.players)]
+        parts = []
         for i, (members, holders_of, seen) in enumerate(table.groups):
             holders = holders_of(owner)
             group = seen.get(holders)
             if group is None:
                 group = seen[holders] = _group_look(table, i, members, holders)
+            parts.append(group)
             holder, group_wants = group
             if holder is not None:
                 whole[holder].append(i)
             for p, want in group_wants:
                 wants[p].append(want)
-        self.whole, self.wants = whole, wants
-        self.lot_groups = table.lot_groups  # (no cycle to the table)
+        self.table, self.parts, self.whole, self.wants = table, parts, whole, wants
         self.lots: list[Any] = [None] * table.players  # see whole_lots(), worked out when asked
         self.seeks: list[Any] = [None] * table.players  # see seeking(), likewise
+
+    def moved(self, owner: list[int], i: int) -> _Look:
+        """The look after a title of lot group ``i`` changed hands (``owner``: who holds each
+        title now): this look's other groups, group ``i`` read again. The same as a new look
+        of ``owner``; the tests compare the two."""
+        members, holders_of, seen = self.table.groups[i]
+        holders = holders_of(owner)
+        group = seen.get(holders)
+        if group is None:
+            group = seen[holders] = _group_look(self.table, i, members, holders)
+        was = self.parts[i]
+        new = _Look.__new__(_Look)
+        new.table = self.table
+        new.parts = parts = self.parts[:]
+        parts[i] = group
+        new.whole = whole = self.whole[:]
+        new.wants = wants = self.wants[:]
+        new.lots = lots = self.lots[:]
+        new.seeks = [None] * len(whole)  # the swaps read the other players' wants too
+        if was[0] is not None:
+            whole[was[0]] = [x for x in whole[was[0]] if x != i]
+            lots[was[0]] = None
+        if group[0] is not None:
+            whole[group[0]] = sorted([*whole[group[0]], i])
+            lots[group[0]] = None
+        for p, _ in was[1]:
+            wants[p] = [w for w in wants[p] if w.group != i]
+        for p, want in group[1]:
+            wants[p] = sorted([*wants[p], want], key=_by_group)
+        return new
 
     def whole_lots(self, p: int) -> tuple[list[int], Any]:
         """The lots of the groups ``p`` owns whole, in board order, and a reader of what they
         hold in a per-title list (such as ``state.mortgaged``), None if there are none."""
         lots = self.lots[p]
         if lots is None:
-            groups = self.lot_groups
+            groups = self.table.lot_groups
             titles = [t for i in self.whole[p] for t in groups[i]]
             lots = self.lots[p] = (titles, reader(titles) if titles else None)
         return lots
@@ -59,6 +92,10 @@ class _Look:
                 for mine in wants[p]
             ]
         return seek
+
+
+def _by_group(seek: _Seek) -> int:
+    return seek.group
 
 
 class _Seek(NamedTuple):
