@@ -309,7 +309,7 @@ def test_junk_gets_a_friendly_cross_and_never_a_traceback(item, junk):
 
 @settings(PROPERTY, max_examples=200)
 @given(
-    st.sampled_from([e for e in ALL_EXERCISES if e[1].kind != "text"]),
+    st.sampled_from([e for e in ALL_EXERCISES if e[1].kind not in ("text", "choice")]),
     st.text(max_size=20).filter(str.strip),
 )
 def test_text_where_a_number_is_due_says_what_is_expected(item, text):
@@ -372,22 +372,23 @@ def test_feedback_is_truthy_but_displays_nothing_in_a_notebook():
 
 
 def test_dice_exercises_accept_what_the_kit_computes(capsys):
+    """The dice set (exercises/01_dados.ipynb), answered with the kit or by hand."""
     sums = kit.dice_sum()
-    s = sympy.Symbol("s")
+    die = kit.die()
     answers = {
-        "dados-1": len(kit.two_dice()),
-        "dados-2": sums.P({7}),
-        "dados-3": float(sums.P({2})),
-        "dados-4": max(sums, key=sums.get),
-        "dados-5": kit.two_dice().P(kit.is_double),
-        "dados-6": "carcel",
-        "dados-7": kit.two_dice().P(kit.is_double) ** 3,
-        "dados-8": sums.mean(),
-        "dados-9": float(sums.variance()),
-        "dados-10": [x for x, p in sums.items() if p == Fraction(1, 12)],
-        "dados-11": kit.die().P({5, 6}),
-        "dados-12": 10 * s * kit.die().P({5, 6}) - s,
-        "dados-13": 1 / kit.die().P({6}),
+        "dados-1": 3 + 2 + 1,  # the pairs that add up to 10, 11 and 12
+        "dados-2": sums.P({2, 4, 6, 8, 10, 12}),
+        "dados-3": "c",
+        "dados-4": "B)",
+        "dados-5": 600 * sums.P({7}),
+        "dados-6": 108,
+        "dados-8": 2 * die.P({6}) * die.P({1, 2, 3, 4, 5}),
+        "dados-9": "c",
+        "dados-10": 5**4,
+        "dados-11": 10 * 150 * die.P({5, 6}) - 150,
+        "dados-12": 3,
+        "dados-13": 1 / (1 - (1 - die.P({6})) ** 5),
+        "dados-14": 1 - (35 / 36) ** 24,
     }
     assert set(answers) == {key for key in load_registry() if key.startswith("dados-")}
     for exercise_id, answer in answers.items():
@@ -395,15 +396,15 @@ def test_dice_exercises_accept_what_the_kit_computes(capsys):
 
 
 def test_dice_exercises_refuse_near_misses(capsys):
-    s = sympy.Symbol("s")
     near_misses = {
-        "dados-2": 0.17,
-        "dados-3": 0.028,
-        "dados-7": Fraction(1, 217),
-        "dados-9": 5.83,
-        "dados-10": {3, 11},
-        "dados-12": 10 * s / 3,
-        "dados-13": 5,
+        "dados-1": 3,
+        "dados-2": Fraction(6, 11),
+        "dados-3": "b",
+        "dados-8": Fraction(5, 36),
+        "dados-10": 671,
+        "dados-12": 10,
+        "dados-13": 1.2,
+        "dados-14": Fraction(2, 3),
     }
     for exercise_id, answer in near_misses.items():
         assert_wrong(exercise_id, answer, capsys, registry=None)
@@ -413,23 +414,26 @@ def test_dice_exercises_refuse_near_misses(capsys):
 
 
 def test_interest_exercises_accept_what_a_student_would_write(capsys):
-    """Written by hand, not with kit.analysis.interest, so a wrong fingerprint fails here."""
-    n, D, c, m = sympy.symbols("n D c m")
+    """Written by hand, not with kit.analysis.interest, so a wrong fingerprint fails here
+    (exercises/04_interes_compuesto.ipynb)."""
+    n = sympy.Symbol("n")
     answers = {
-        "interes-1": 1500 * Fraction(11, 10),
-        "interes-2": 3543.12,
-        "interes-3": 2000 * sympy.Rational(11, 10) ** n,
-        "interes-4": sympy.summation(D * sympy.Rational(11, 10) ** X, (X, 1, n)),
-        "interes-5": 3 * 5 * 150,
-        "interes-6": 1500 * c * m / 10,
-        "interes-7": 8,
-        "interes-8": round(math.log(3) / math.log(1.1), 2),
-        "interes-9": 72 / 6 - math.log(2) / math.log(1.06),
-        "interes-10": round(100 * (1.05**12 - 1), 1),
-        "interes-11": {8, 9, 10, 11, 12},
-        "interes-12": "Esperar",
-        "interes-13": 90_000 * Fraction(1, 10),
-        "interes-14": 1000 * sympy.exp(sympy.Rational(1, 10)) - 1100,
+        "interes-1": 800 * 1.1,
+        "interes-2": "b",
+        "interes-3": 3 * 150 * 5,
+        "interes-4": 90_000 * Fraction(10, 100),  # redeemed late: 20 % instead of 10 % (PAL-08)
+        "interes-5": "B",
+        "interes-6": 1000 * 1.1**3,
+        "interes-7": 2000 * 1.1**6,
+        "interes-8": 2000 * sympy.Rational(11, 10) ** n,
+        "interes-9": "b",
+        "interes-10": 12,
+        "interes-11": round(100 * (1.05**12 - 1), 1),
+        "interes-12": {8, 9, 10, 11, 12},
+        "interes-14": ((200 * 1.1 + 200) * 1.1 + 200) * 1.1,
+        "interes-15": "Retirar",
+        "interes-17": round(math.log(3) / math.log(1.1), 2),
+        "interes-18": round(72 / 6 - math.log(2) / math.log(1.06), 3),
     }
     assert set(answers) == {key for key in load_registry() if key.startswith("interes-")}
     for exercise_id, answer in answers.items():
@@ -437,22 +441,18 @@ def test_interest_exercises_accept_what_a_student_would_write(capsys):
 
 
 def test_interest_exercises_refuse_near_misses(capsys):
-    n, D, c, m = sympy.symbols("n D c m")
+    n = sympy.Symbol("n")
     near_misses = {
-        "interes-1": 1500,
-        "interes-2": 3300,  # simple interest: 2000 + 6 · 200
-        "interes-3": 2000 * sympy.Rational(11, 10) ** (n - 1),
-        "interes-4": 10 * D * (sympy.Rational(11, 10) ** n - 1),  # deposits after the interest
-        "interes-5": 1500 * (sympy.Rational(11, 10) ** 5 - 1) * 3,  # as if it compounded
-        "interes-6": 150 * c * (m - 1),
-        "interes-7": 7,
-        "interes-8": 11.52,
-        "interes-9": 0.1,
-        "interes-10": 60.0,
-        "interes-11": {9, 10, 11, 12},
-        "interes-12": "retirar",
-        "interes-13": 18_000,
-        "interes-14": 5.18,
+        "interes-1": 800,
+        "interes-3": 150 * 5,
+        "interes-6": 1300,  # simple interest: 1000 + 3 · 100
+        "interes-7": 3200,  # simple interest: 2000 + 6 · 200
+        "interes-8": 2000 * sympy.Rational(11, 10) ** (n - 1),
+        "interes-10": 11,
+        "interes-11": 60.0,  # 12 × 5 %
+        "interes-12": {9, 10, 11, 12},
+        "interes-15": "esperar",
+        "interes-17": 11.52,
     }
     for exercise_id, answer in near_misses.items():
         assert_wrong(exercise_id, answer, capsys, registry=None)
@@ -526,11 +526,11 @@ def test_exercises_import_and_check_without_heavy_packages(run_light):
         import kit
         from kit.exercises import check
 
-        assert check("dados-1", len(kit.two_dice()))
+        assert check("dados-1", 6)
         assert not check("dados-2", 0.17)
-        assert not check("dados-12", 3)
-        assert not check("dados-12", "7*s/3")
-        assert check("dados-6", "Carcel")
+        assert not check("dados-12", 10)
+        assert not check("dados-12", "3")
+        assert check("dados-9", "C")
         """
     )
     assert "✔ ¡Correcto!" in out

@@ -42,21 +42,21 @@ from kit.messages import t
 ROOT = Path(__file__).resolve().parents[1]
 SETUP = "import kit\nimport sympy\nfrom fractions import Fraction\nfrom kit.exercises import check"
 SYMBOL = 's = sympy.Symbol("s", positive=True)'
-# Each dice exercise's answer, as a student would compute it with the kit.
+# Each dice exercise's answer, as a student would write it (exercises/01_dados.ipynb).
 SOLUTIONS = {
-    "dados-1": "len(kit.two_dice())",
-    "dados-2": "kit.dice_sum().P({7})",
-    "dados-3": "round(float(kit.dice_sum().P({2})), 4)",
-    "dados-4": "max(kit.dice_sum(), key=kit.dice_sum().get)",
-    "dados-5": "kit.two_dice().P(kit.is_double)",
-    "dados-6": '"Cárcel"',
-    "dados-7": "kit.turn_rolls().P(lambda turno: turno.jail)",
-    "dados-8": "kit.dice_sum().mean()",
-    "dados-9": "kit.dice_sum().variance()",
-    "dados-10": "{suma for suma, p in kit.dice_sum().items() if p == Fraction(1, 12)}",
-    "dados-11": "kit.die().P({5, 6})",
-    "dados-12": "10 * s * kit.die().P({5, 6}) - s",
-    "dados-13": "1 / kit.die().P({6})",
+    "dados-1": "3 + 2 + 1",
+    "dados-2": "Fraction(18, 36)",
+    "dados-3": '"c"',
+    "dados-4": '"b"',
+    "dados-5": "600 * Fraction(6, 36)",
+    "dados-6": "108",  # the sevens of DiceLab(seed=5) in 600 rolls
+    "dados-8": "2 * Fraction(1, 6) * Fraction(5, 6)",
+    "dados-9": '"c"',
+    "dados-10": "5 ** 4",
+    "dados-11": "10 * 150 * Fraction(2, 6) - 150",
+    "dados-12": "3",
+    "dados-13": "round(float(1 / (1 - Fraction(5, 6) ** 5)), 2)",
+    "dados-14": "round(1 - (35 / 36) ** 24, 4)",
 }
 DADOS = [exercise_id for exercise_id in load_registry() if exercise_id.startswith("dados-")]
 TIMEOUT = 8  # seconds a notebook may run in the shared run: ample for these, short for a loop

@@ -36,7 +36,14 @@ LESSONS = [
     "jugar_la_ruta_del_tesoro",
     "jugar_superpoly",
 ]
-EXERCISES = ["01_dados", "02_tablero", "04_interes_compuesto", "06_multiplicadores"]
+EXERCISES = [
+    "01_dados",
+    "02_tablero",
+    "03_dia_de_paga",
+    "04_interes_compuesto",
+    "05_palabra",
+    "06_multiplicadores",
+]
 NOTEBOOKS = [f"lessons/{n}" for n in LESSONS] + [f"exercises/{n}" for n in EXERCISES]
 
 # Each widget: its root in the page, one control, and what its answer changes.
