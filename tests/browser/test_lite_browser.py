@@ -52,7 +52,7 @@ WIDGETS = {
     "PropertyBoard": (".kit-board", "button[data-action]"),
     "PaydayBoard": (".kit-payday-board", "button[data-action=Roll]"),
     "PalabraTable": (".kit-palabra", ".kit-hand [data-card]"),
-    "InterestExplorer": (".widget-vbox:has(.widget-toggle-buttons)", ".widget-toggle-button"),
+    "InterestExplorer": (".kit-interest", ".widget-toggle-button:not(.mod-active)"),
 }
 
 # JavaScript run in the page: the open notebook's cells, through window.jupyterapp.
