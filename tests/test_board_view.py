@@ -226,3 +226,13 @@ def test_every_action_has_a_label_in_both_languages():
 
     for code in ("es", "en"):
         assert {f"action.{name}" for name in ACTIONS} <= set(CATALOGUE[code])
+
+
+@pytest.mark.parametrize("name", ["el_pale", "la_ruta_del_tesoro", "superpoly"])
+def test_every_square_clicked_says_what_happens_there(name):
+    """Issue 14, point 7: a click on any square, Salida and the Cárcel included, shows its deed
+    or what happens on it; never an empty panel."""
+    state = kit.load(name).new_state()
+    for square in range(len(state.game.rules.squares)):
+        deed = board_view(state, selected=square)["deed"]
+        assert deed["lines"] and all(line[0] for line in deed["lines"]), (name, square)

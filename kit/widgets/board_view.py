@@ -146,12 +146,21 @@ def _deed(state: Any, square: int, styles: Mapping[str, Mapping[str, str]]) -> d
     deed: dict[str, Any] = {"square": square, "name": sq.name, "kind": sq.kind, "lines": []}
     lines: list[list[str]] = deed["lines"]
     title = g.rules.title_at(square)
-    if title is None:
+    if title is None:  # every square says what happens on it: a click never shows nothing
+        jail = g.rules.squares[g.rules.jail.square].name
         if sq.kind == "tax":
             lines.append([t("board.tax", amount=money(sq.tax)), ""])
         elif sq.kind in ("chance", "chest"):
             deck = next((d.title for d in g.rules.decks if d.name == sq.deck), sq.deck)
             lines.append([t("board.draw", deck=deck), ""])
+        elif sq.kind == "start":
+            lines.append([t("board.square_start", salary=money(g.salary)), ""])
+        elif sq.kind == "jail":
+            lines.append([t("board.square_jail", fine=money(g.rules.jail.fine)), ""])
+        elif sq.kind == "go_to_jail":
+            lines.append([t("board.square_go_to_jail", jail=jail), ""])
+        else:
+            lines.append([t("board.square_free"), ""])
         return deed
     hotel, _ = _hotel_words(state)
     ti = g.sq_title[square]
