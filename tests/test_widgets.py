@@ -261,3 +261,17 @@ def test_exact_values_for_drawing_are_the_two_dice_law():
     assert lab.exact[7 - 2] == pytest.approx(1 / 6)
     assert sum(lab.exact) == pytest.approx(1)
     assert lab.exact_doubles == pytest.approx(1 / 6)
+
+
+def test_the_page_cannot_set_the_dice_labs_totals():
+    """Issue 14, point 7: counts, rolls and doubles change only by rolling in the kernel; a
+    state update from the front end (a forged comm message) leaves them as they were."""
+    from kit.widgets import DiceLab
+
+    lab = DiceLab(seed=3)
+    lab.roll(100)
+    before = (list(lab.counts), lab.rolls, lab.doubles, lab.seed)
+    lab.set_state({"counts": [1000] * 11, "rolls": 11000, "doubles": 0, "seed": 9})
+    assert (list(lab.counts), lab.rolls, lab.doubles, lab.seed) == before
+    lab.roll(1)
+    assert lab.rolls == 101

@@ -86,10 +86,21 @@ class DiceLab(anywidget.AnyWidget):
     picture = traitlets.Unicode("").tag(sync=True)  # kit.render.dice_lab_svg of this state
     message = traitlets.Unicode("").tag(sync=True)
 
+    # the page sends clicks as messages and never sets these: the kernel owns every number
+    _KERNEL_OWNED = frozenset(
+        {"seed", "counts", "rolls", "doubles", "last", "exact", "exact_doubles", "labels"}
+        | {"picture", "message"}
+    )
+
     def __init__(self, seed: int = 2026) -> None:
         super().__init__(seed=seed, labels=view_labels())
         self.reset()
         self.on_msg(self._on_click)
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """A state update from the page: the lab's totals are not the page's to set (a forged
+        update would make the class's counts lie), so those keys are dropped (issue 14)."""
+        super().set_state({k: v for k, v in sync_data.items() if k not in self._KERNEL_OWNED})
 
     # -- the Python API ----------------------------------------------------------------------
 
