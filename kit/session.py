@@ -192,14 +192,21 @@ class Session:
         return seat is not None and self.seat_bots[seat] is None
 
     def why_not(self, action: Any) -> str | None:
-        """Why the rules refuse `action` now, or None if it is legal (changes nothing)."""
+        """Why `action` cannot be played now, or None if a person may play it (changes
+        nothing): the rules' reason, or that the seat to act is a bot's, which plays itself."""
+        seat = self.to_act()
+        if seat is not None and self.seat_bots[seat] is not None:
+            return t("session.bot_to_act", name=self.names[seat])
         return self.state.why_not(action)
 
     def act(self, action: Any) -> None:
         """The person to act plays `action`; then chance and bots until a person must choose;
         then save. An illegal action raises `IllegalAction` and changes nothing."""
-        if self.to_act() is None:  # only a finished game: chance is always rolled at once
+        seat = self.to_act()
+        if seat is None:  # only a finished game: chance is always rolled at once
             raise ValueError(t("session.game_over"))
+        if self.seat_bots[seat] is not None:  # a click on a bot's turn is not the bot's move
+            raise ValueError(t("session.bot_to_act", name=self.names[seat]))
         self._play(action, by="human")
         self.advance()
         self.save()

@@ -184,3 +184,22 @@ def test_session_of_gives_a_widget_its_game_or_says_why_not():
         Session.of(palabra, "palabra", bots={1: "genius"})
     with pytest.raises(ValueError, match="semilla"):
         Session.of(palabra, "palabra", seed="dos")
+
+
+def test_a_click_on_a_bots_turn_is_refused_and_changes_nothing(tmp_path):
+    """Issue 14, point 7: on a table of bots (which waits for step()), a person's action is
+    not played as the bot's move: why_not says whose turn it is, act refuses, nothing changes."""
+    from kit.games.property import RollDice
+
+    session = Session.start(
+        "superpoly", humans=[], bots=["build_asap", "build_asap"], save_to=tmp_path / "p.json"
+    )
+    seat = session.to_act()
+    assert seat is not None and session.seat_bots[seat] is not None
+    before = (session.state.to_json(), len(session.log))
+    reason = session.why_not(RollDice())
+    assert reason and session.names[seat] in reason and "bot" in reason
+    with pytest.raises(ValueError, match="bot"):
+        session.act(RollDice())
+    assert (session.state.to_json(), len(session.log)) == before
+    assert session.step()  # the bot plays its own move
