@@ -141,6 +141,25 @@ def value_refusal(action: Any) -> IllegalAction | None:
     return None
 
 
+class EventReader:
+    """A tournament watcher that reads each move's events once. A tournament calls its watcher
+    before every move (``watch(state, move, chance)``) and once more at the end; the list read
+    last is skipped, so each event reaches ``count`` exactly once. Subclasses say what to count."""
+
+    _read: list[Event] | None = None
+
+    def __call__(self, state: Any, move: Any = None, chance: bool = False) -> None:
+        events = state.events
+        if events is self._read:
+            return
+        self._read = events
+        for event in events:
+            self.count(event)
+
+    def count(self, event: Event) -> None:
+        raise NotImplementedError
+
+
 class TooManyOutcomes(ValueError):
     """A chance node whose outcomes are too many to list (a shuffle): sample it instead."""
 

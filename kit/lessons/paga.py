@@ -20,6 +20,7 @@ from typing import Any
 
 import kit
 from kit.analysis.dia_de_paga import necessity_bet
+from kit.games.core import EventReader
 from kit.games.dia_de_paga.game import interest
 from kit.games.registry import game_type
 from kit.prob import Dist
@@ -281,22 +282,13 @@ class Tournament:
         return sorted(BOTS, key=self.wins.__getitem__)[-1]
 
 
-class _Ledger:
-    """Reads a game's events (each move's list once, as DiaDePagaLog does) into euros per seat."""
+class _Ledger(EventReader):
+    """Reads a game's events (each move's list once) into euros per seat."""
 
     def __init__(self, players: int):
         self.euros = [dict.fromkeys(ACCOUNTS + COUNTS, 0) for _ in range(players)]
-        self._read: Any = None
 
-    def __call__(self, state: Any, move: Any = None, chance: bool = False) -> None:
-        events = state.events
-        if events is self._read:
-            return
-        self._read = events
-        for event in events:
-            self._count(event)
-
-    def _count(self, e: Mapping[str, Any]) -> None:
+    def count(self, e: Mapping[str, Any]) -> None:
         p = e.get("player")
         if not isinstance(p, int):
             return

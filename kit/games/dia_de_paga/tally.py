@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from kit.games.core import Event, EventReader
 
-class DiaDePagaLog:
+
+class DiaDePagaLog(EventReader):
     """Euros borrowed during the game and kitty wins, read from the engine's events.
 
     A tournament calls the log before every move; it reads the events of the move before (each
@@ -13,26 +15,18 @@ class DiaDePagaLog:
     "loan" event; a kitty win (DDP-11) a "kitty_won" event.
     """
 
-    __slots__ = ("_read", "borrowed", "kitty_wins", "kitty_won")
-
     def __init__(self, players: int):
         self.borrowed = [0] * players
         self.kitty_wins = [0] * players
         self.kitty_won = [0] * players  # euros
-        self._read: list[Any] | None = None
 
-    def __call__(self, state: Any, move: Any = None, chance: bool = False) -> None:
-        events = state.events
-        if events is self._read:
-            return
-        self._read = events
-        for event in events:
-            kind = event["kind"]
-            if kind == "loan":
-                self.borrowed[event["player"]] += event["amount"]
-            elif kind == "kitty_won":
-                self.kitty_wins[event["player"]] += 1
-                self.kitty_won[event["player"]] += event["amount"]
+    def count(self, event: Event) -> None:
+        kind = event["kind"]
+        if kind == "loan":
+            self.borrowed[event["player"]] += event["amount"]
+        elif kind == "kitty_won":
+            self.kitty_wins[event["player"]] += 1
+            self.kitty_won[event["player"]] += event["amount"]
 
 
 def result(state: Any, log: DiaDePagaLog) -> dict[str, Any]:
