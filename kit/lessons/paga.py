@@ -193,8 +193,11 @@ def loan_cost(loan: int, months: int) -> int:
 
 
 def tae(monthly: Fraction) -> Fraction:
-    """The TAE of a monthly rate: what 1 € becomes in 12 months of compound interest, minus 1."""
-    return (1 + monthly) ** 12 - 1
+    """The TAE of a monthly rate: what 1 € becomes in 12 months of compound interest, minus 1
+    (lesson 04's definition, `kit.lessons.interes.tae`, used here too)."""
+    from kit.lessons.interes import tae as twelve_months
+
+    return twelve_months(monthly)
 
 
 # -- the bet (DDP-15) ------------------------------------------------------------------------------
