@@ -23,6 +23,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from kit.messages import t
@@ -141,26 +142,23 @@ def _bots_help() -> str:
     return ". ".join(parts)
 
 
-def _count(text: str) -> int:
-    """A count (games, players, turns, months, rounds): a whole number above 0."""
-    try:
-        count = int(text)
-    except ValueError:
-        count = 0
-    if count < 1:
-        raise argparse.ArgumentTypeError(_both("cli.bad_count", prefix="", value=text))
-    return count
+def _at_least_one(key: str) -> Callable[[str], int]:
+    """An argument type: a whole number above 0, or the plain message `key` (both languages)."""
+
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = 0
+        if value < 1:
+            raise argparse.ArgumentTypeError(_both(key, prefix="", value=text))
+        return value
+
+    return read
 
 
-def _workers(text: str) -> int:
-    """--workers: a whole number of processes above 0, or a plain message."""
-    try:
-        workers = int(text)
-    except ValueError:
-        workers = 0
-    if workers < 1:
-        raise argparse.ArgumentTypeError(_both("sim.bad_workers", prefix="", value=text))
-    return workers
+_count = _at_least_one("cli.bad_count")  # games, players, turns, months, rounds
+_workers = _at_least_one("sim.bad_workers")  # --workers: processes
 
 
 def _sim(ns: argparse.Namespace) -> int:
