@@ -25,25 +25,9 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 pytestmark = [pytest.mark.lite, pytest.mark.browser]
 
 RUN_SECONDS = 240  # a whole notebook in Pyodide, kernel start included, on a busy 2-core machine
-LESSONS = [
-    "01_dados",
-    "02_tablero",
-    "03_dia_de_paga",
-    "04_interes_compuesto",
-    "05_palabra",
-    "06_multiplicadores",
-    "jugar_el_pale",
-    "jugar_la_ruta_del_tesoro",
-    "jugar_superpoly",
-]
-EXERCISES = [
-    "01_dados",
-    "02_tablero",
-    "03_dia_de_paga",
-    "04_interes_compuesto",
-    "05_palabra",
-    "06_multiplicadores",
-]
+# every lesson and exercise master of the repository: the site must hold them all
+LESSONS = sorted(p.stem for p in (REPO / "notebooks").glob("*.ipynb"))
+EXERCISES = sorted(p.stem for p in (REPO / "exercises").glob("*.ipynb"))
 NOTEBOOKS = [f"lessons/{n}" for n in LESSONS] + [f"exercises/{n}" for n in EXERCISES]
 
 # Each widget: its root in the page, one control, and what its answer changes.
