@@ -236,3 +236,10 @@ def test_every_square_clicked_says_what_happens_there(name):
     for square in range(len(state.game.rules.squares)):
         deed = board_view(state, selected=square)["deed"]
         assert deed["lines"] and all(line[0] for line in deed["lines"]), (name, square)
+
+
+def test_a_chance_step_is_named_in_words_not_by_the_engines_phase():
+    """The status line at the opening roll reads «Azar: sorteo de quién empieza», not «order»."""
+    state = kit.load("el_pale").new_state()
+    assert state.is_chance() and state.phase == "order"
+    assert board_view(state)["status"] == "Azar: sorteo de quién empieza"

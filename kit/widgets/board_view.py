@@ -356,7 +356,7 @@ def board_view(
             f" · {t('board.winner', name=g.names[winner])}" if winner is not None else ""
         )
     elif chance:
-        status = t("board.chance", phase=state.phase)
+        status = t("board.chance", phase=t(f"rules_property.phase_{state.phase}"))
     else:
         status = t("board.to_act", name=g.names[to_act])
     deed = _deed(state, selected, styles) if selected is not None else None
