@@ -73,6 +73,8 @@ class Session:
         self.rng = Random(seed)
         self.state = state if state is not None else self.game.new_state()
         self.log: list[dict[str, Any]] = list(log or [])
+        self.save_error: str | None = None  # why the last save failed (the move still counts)
+        self.notices: list[str] = []  # what resuming had to say once (a torn save, a takeover)
 
     # -- starting and resuming ------------------------------------------------------------------
 
@@ -209,7 +211,7 @@ class Session:
             raise ValueError(t("session.bot_to_act", name=self.names[seat]))
         self._play(action, by="human")
         self.advance()
-        self.save()
+        self._save_honestly()
 
     def step(self) -> bool:
         """One move by chance or a bot (for a table of bots only); False if a person must act
@@ -254,7 +256,7 @@ class Session:
                 played += 1
             while self.state.is_chance():
                 self.step()
-        self.save()
+        self._save_honestly()
         return played
 
     def _play(self, action: Any, by: str) -> None:
@@ -311,12 +313,28 @@ class Session:
         os.replace(partial, self.path)
         return self.path
 
+    def _save_honestly(self) -> None:
+        """Save after a move, which counts whether or not the save works: a failure is told in
+        `save_error` («No se ha podido guardar la partida: …») and the game stays playable; the
+        next save that works writes everything."""
+        try:
+            self.save()
+        except OSError as error:
+            self.save_error = t("session.not_saved", path=self.path, reason=_reason(error))
+        else:
+            self.save_error = None
+
     def __repr__(self) -> str:
         seats = ", ".join(
             f"{name} ({bot_name})" if bot_name else name
             for name, bot_name in zip(self.names, self.seat_bots, strict=True)
         )
         return f"Session({self.ruleset!r}: {seats}; seed {self.seed})"
+
+
+def _reason(error: OSError) -> str:
+    """An operating system's error in a sentence: its own words, without Python's numbers."""
+    return error.strerror or str(error)
 
 
 def _family_of(game: Any) -> str | None:
