@@ -116,3 +116,16 @@ class Joined:
 
     def __repr__(self) -> str:
         return f"Joined({self.items!r}, {self.sep!r})"
+
+
+class PlainError(ValueError):
+    """A refusal that is one sentence for the class, from the catalogue (``key`` and its
+    ``values``, kept for tests): IPython shows the sentence in the cell instead of a traceback
+    (``_render_traceback_``), and code still catches a ValueError."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(t(key, **values))
+        self.key, self.values = key, values
+
+    def _render_traceback_(self) -> list[str]:
+        return [str(self)]

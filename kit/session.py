@@ -5,17 +5,20 @@
     >>> partida.act(partida.state.legal_actions()[0])   # a person plays; bots answer at once
     >>> partida = Session.resume("partida.json")          # after a kernel restart: nothing lost
 
-After every action the session rolls what chance decides (dice, shuffles) with its own seeded
-generator, lets the bots play until a person must choose, and writes the whole table to its JSON
-file: the rule set and options, the seats, the state, the generator's state and the game log. A
-resumed session therefore goes on exactly as the uninterrupted one would have. The file is
-replaced atomically, so a kernel killed mid-write leaves the previous save intact.
+After every action the session rolls what chance decides (dice, shuffles) and lets the bots play
+until a person must choose, then saves. Each chance step k draws from its own generator, seeded
+by (seed, k), so a save needs only the count of steps to go on exactly as the uninterrupted game
+would have. The save file (`kit.save_file`) is an append-only log with one writer: a save adds
+one line, a second session on a game in use is refused, and a save that fails is told
+(`save_error`) while the move still counts. Resuming checks the file field by field
+(`kit.save_check`) and the position against the rules (its engine's ``audit()``).
 """
 
 from __future__ import annotations
 
+import errno
 import json
-import os
+import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from random import Random
@@ -23,22 +26,13 @@ from typing import Any
 
 from kit.games import load
 from kit.games.registry import game_type, game_types
-from kit.messages import t
+from kit.messages import PlainError, t
+from kit.save_check import FORMAT, VERSION, BadSave, read_save
+from kit.save_file import SaveConflict, SaveFile, last_number
 from kit.sim import bot
 
-FORMAT = "kit-session"
-VERSION = 1
 MAX_STEPS = 100_000  # chance and bot moves in a row before the session calls it a runaway game
-
-
-def _random_state(rng: Random) -> list[Any]:
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
-
-
-def _set_random_state(rng: Random, saved: list[Any]) -> None:
-    version, internal, gauss = saved
-    rng.setstate((version, tuple(internal), gauss))
+_NONE = object()  # a field a saved position did not have
 
 
 class Session:
@@ -56,6 +50,7 @@ class Session:
         state: Any = None,
         log: list[dict[str, Any]] | None = None,
         game: Any = None,
+        steps: int = 0,
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(t("session.bad_seed", value=seed))
@@ -70,9 +65,13 @@ class Session:
         self.path = Path(save_to) if save_to is not None else None
         self.game = game if game is not None else load(ruleset, players=self.names, **self.options)
         self._policies = {p: bot(ruleset, name) for p, name in enumerate(bots) if name}
-        self.rng = Random(seed)
+        self.steps = steps  # chance steps so far: step k draws from Random(f"{seed}/{k}")
+        self.rng = Random(f"{seed}/{steps}")
         self.state = state if state is not None else self.game.new_state()
         self.log: list[dict[str, Any]] = list(log or [])
+        self._file: SaveFile | None = None  # the hold on the save file, taken when first saved
+        self._saved = len(self.log)  # log entries already in the file
+        self._saved_state: dict[str, Any] | None = None  # the position as the file has it
         self.save_error: str | None = None  # why the last save failed (the move still counts)
         self.notices: list[str] = []  # what resuming had to say once (a torn save, a takeover)
 
@@ -106,8 +105,16 @@ class Session:
             options=options,
             save_to=save_to,
         )
-        session.advance()
-        session.save()
+        try:
+            if session.path is not None:
+                session._hold(session.path, fresh=True)  # InUse while another session plays it
+            session.advance()
+            session.save()
+        except (OSError, SaveConflict) as error:
+            session.close()
+            raise PlainError(
+                "session.cannot_start", path=session.path, reason=_reason(error)
+            ) from None
         return session
 
     @classmethod
@@ -141,31 +148,40 @@ class Session:
 
     @classmethod
     def resume(cls, path: str | Path) -> Session:
-        """The game saved in `path`, exactly where it stopped (state, dice generator, log)."""
+        """The game saved in `path`, exactly where it stopped (state, chance, log), once the
+        file and the position are checked; refused in one sentence (a ValueError) if either
+        is wrong, or while another session plays it."""
         path = Path(path)
+        saved = read_save(path)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise ValueError(t("session.no_file", path=path)) from None
-        except json.JSONDecodeError as error:
-            raise ValueError(t("session.not_json", path=path, error=error)) from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError(t("session.not_a_game", path=path))
-        if data.get("version") != VERSION:
-            raise ValueError(t("session.version", path=path, version=data.get("version")))
-        session = cls(
-            data["ruleset"],
-            data["names"],
-            data["bots"],
-            seed=data["seed"],
-            options=data["options"],
-            save_to=path,
-            log=data["log"],
-        )
-        session.state = game_type(session.game).state_class.from_json(
-            json.dumps(data["state"]), session.game
-        )
-        _set_random_state(session.rng, data["random"])
+            session = cls(
+                saved.ruleset,
+                saved.names,
+                saved.bots,
+                seed=saved.seed,
+                options=saved.options,
+                log=saved.log,
+                steps=saved.steps,
+            )
+        except (ValueError, TypeError, OSError) as error:
+            raise BadSave("session.bad_table", path=path, reason=error) from None
+        kind = game_type(session.game)
+        try:
+            state = kind.state_class.from_json(json.dumps(saved.state), session.game)
+        except ValueError as error:
+            raise BadSave("session.bad_state", path=path, reason=error) from None
+        problems = state.audit()
+        if problems:
+            raise BadSave("session.broken_rules", path=path, problems="; ".join(problems))
+        session.state = state
+        if saved.torn:
+            session.notices.append(t("session.torn", path=path))
+        session._hold(path, fresh=False)
+        assert session._file is not None
+        session._file.number = saved.number
+        if saved.version == VERSION and saved.records == 1 and not saved.torn:
+            session._file.size = path.stat().st_size  # already one save: the next appends
+            session._saved_state = saved.state
         return session
 
     @classmethod
@@ -205,6 +221,9 @@ class Session:
         """The person to act plays `action`; then chance and bots until a person must choose;
         then save. An illegal action raises `IllegalAction` and changes nothing."""
         seat = self.to_act()
+        gone = self._file.mine() if self._file is not None else None
+        if gone is not None:  # another session plays this game now: a move here would be lost
+            raise gone
         if seat is None:  # only a finished game: chance is always rolled at once
             raise ValueError(t("session.game_over"))
         if self.seat_bots[seat] is not None:  # a click on a bot's turn is not the bot's move
@@ -220,9 +239,9 @@ class Session:
         if state.is_terminal():
             return False
         if state.is_chance():  # chance no action set off: the set-up (opening roll, the cut)
-            state.apply_chance(state.sample_chance(self.rng))
+            state.apply_chance(state.sample_chance(self._next_rng()))
             if state.events:  # one entry for chance in a row (every opening roll: one line)
-                last = self.log[-1] if self.log else None
+                last = self.log[-1] if len(self.log) > self._saved else None  # not a saved one
                 if last is not None and last["by"] == "chance":
                     last["events"] = [*last["events"], *state.events]
                 else:
@@ -231,7 +250,7 @@ class Session:
         seat = state.current_player()
         if self.seat_bots[seat] is None:
             return False
-        self._play(self._policies[seat](state, self.rng), by="bot")
+        self._play(self._policies[seat](state, self._next_rng()), by="bot")
         return True
 
     def advance(self) -> None:
@@ -267,8 +286,9 @@ class Session:
         actor = state.current_player()
         state.apply(action)
         events = list(state.events)  # what the engine says happened, in order
-        while state.is_chance() and not state.is_terminal():
-            state.apply_chance(state.sample_chance(self.rng))
+        rng = self._next_rng() if state.is_chance() else None
+        while rng is not None and state.is_chance() and not state.is_terminal():
+            state.apply_chance(state.sample_chance(rng))
             events += state.events
         self._record(turn, actor, by, events, action)
 
@@ -281,13 +301,20 @@ class Session:
             "player": actor,
             "by": by,
             "action": None if action is None else _action_data(action),
-            "events": events,
+            "events": json.loads(json.dumps(events)),  # as they were: engines reuse lists
         }
         self.log.append(entry)
 
     # -- saving --------------------------------------------------------------------------------
 
-    def to_dict(self) -> dict[str, Any]:
+    def _next_rng(self) -> Random:
+        """The generator of the next chance step (and of the bot move it goes with)."""
+        self.rng = Random(f"{self.seed}/{self.steps}")
+        self.steps += 1
+        return self.rng
+
+    def _header(self) -> dict[str, Any]:
+        """The first line of the save file: the table."""
         return {
             "format": FORMAT,
             "version": VERSION,
@@ -296,22 +323,58 @@ class Session:
             "names": self.names,
             "bots": self.seat_bots,
             "seed": self.seed,
-            "random": _random_state(self.rng),
-            "state": json.loads(self.state.to_json()),
-            "log": self.log,
         }
 
+    def _line(self, entries: list[dict[str, Any]], state: dict[str, Any]) -> dict[str, Any]:
+        """One save: the log entries since the last, the chance steps, and the position: whole
+        (``state``) in a file written whole, else only the fields that changed (``changed``),
+        which keeps an appended line small."""
+        line: dict[str, Any] = {"steps": self.steps, "log": entries, "time": time.time()}
+        before = self._saved_state
+        if before is None:
+            line["state"] = state
+        else:
+            line["changed"] = {k: v for k, v in state.items() if before.get(k, _NONE) != v}
+        return line
+
+    def _hold(self, path: Path, *, fresh: bool) -> None:
+        """Take the save file at `path` for this session (`kit.save_file.SaveFile.claim`);
+        `fresh`: a new game that replaces whatever the file held."""
+        held = SaveFile(path)
+        notice = held.claim()  # InUse while another session plays it; nothing changed
+        if notice:
+            self.notices.append(notice)
+        if fresh:
+            held.number = last_number(path)  # replaced on purpose: not an older save
+        if self._file is not None and self._file.path != path:
+            self._file.release()
+        self._file, self.path = held, path
+
     def save(self, path: str | Path | None = None) -> Path | None:
-        """Write the table to its file (or to `path`, which becomes its file); atomic."""
-        if path is not None:
-            self.path = Path(path)
+        """Write the game to its file (or to `path`, which becomes its file): one line at the
+        end, or the whole file when it is not as this session left it. Raises OSError if the
+        system refuses, `SaveConflict` if another session has the game."""
+        if path is not None and (self._file is None or Path(path) != self._file.path):
+            self._hold(Path(path), fresh=True)
         if self.path is None:
             return None
-        text = json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
-        partial = self.path.with_name(self.path.name + ".partial")
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, self.path)
+        if self._file is None:
+            self._hold(self.path, fresh=True)
+        assert self._file is not None
+        state = json.loads(self.state.to_json())
+        if self._file.appends():
+            self._file.append(self._line(self.log[self._saved :], state))
+        else:
+            self._saved_state = None  # the file is written whole: the position too
+            self._file.write_all(self._header(), self._line(self.log, state))
+        self._saved, self._saved_state = len(self.log), state
         return self.path
+
+    def close(self) -> None:
+        """Let the game go: another session may open it at once (else it may when this
+        kernel has stopped, or after a while without saves; see `kit.save_file`)."""
+        if self._file is not None:
+            self._file.release()
 
     def _save_honestly(self) -> None:
         """Save after a move, which counts whether or not the save works: a failure is told in
@@ -319,6 +382,8 @@ class Session:
         next save that works writes everything."""
         try:
             self.save()
+        except SaveConflict as error:
+            self.save_error = t("session.not_saved_conflict", reason=error)
         except OSError as error:
             self.save_error = t("session.not_saved", path=self.path, reason=_reason(error))
         else:
@@ -332,9 +397,16 @@ class Session:
         return f"Session({self.ruleset!r}: {seats}; seed {self.seed})"
 
 
-def _reason(error: OSError) -> str:
-    """An operating system's error in a sentence: its own words, without Python's numbers."""
-    return error.strerror or str(error)
+def _reason(error: Exception) -> str:
+    """Why a write failed, in the class language where the kit knows the case (a folder in
+    the way, no permission, a full disk…), else in the system's own words."""
+    if not isinstance(error, OSError):
+        return str(error)
+    name = errno.errorcode.get(error.errno or 0, "")
+    try:
+        return t(f"session.os_{name}")
+    except KeyError:
+        return error.strerror or str(error)
 
 
 def _family_of(game: Any) -> str | None:

@@ -10,6 +10,7 @@ import pytest
 from kit.games import game_names
 from kit.games.core import IllegalAction
 from kit.games.property.actions import Buy, EndTurn, RollDice
+from kit.save_check import read_save
 from kit.session import Session
 
 GAMES = game_names()
@@ -50,8 +51,8 @@ def test_every_action_is_saved_at_once(tmp_path):
     path = tmp_path / "partida.json"
     session = Session.start("superpoly", humans=["Ana", "Luis"], save_to=path, seed=3)
     session.act(RollDice())
-    saved = json.loads(path.read_text(encoding="utf-8"))
-    assert saved["log"] == session.log and len(saved["log"]) == 2
+    saved = read_save(path)
+    assert saved.log == session.log and len(saved.log) == 2
     assert Session.resume(path).state.to_json() == session.state.to_json()
 
 
@@ -137,11 +138,14 @@ def test_a_bad_table_is_refused_in_plain_words(start, problem):
         Session.start("superpoly", **start)
 
 
-def test_the_save_is_atomic(tmp_path):
-    """The file is replaced in one step: no half-written save is ever left behind."""
+def test_the_save_leaves_no_temporary_file(tmp_path):
+    """The file written whole goes through a temporary file put in its place in one step; the
+    saves after it append: nothing but the file and its lock is left behind."""
     path = tmp_path / "partida.json"
     session = Session.start("superpoly", humans=["Ana", "Luis"], save_to=path, seed=8)
     session.act(RollDice())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["partida.json", "partida.json.lock"]
+    session.close()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["partida.json"]
 
 

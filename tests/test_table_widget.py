@@ -12,6 +12,7 @@ import pytest
 
 from kit.games.property.actions import ProposeTrade
 from kit.messages import set_language
+from kit.save_check import read_save
 from kit.session import Session
 from kit.widgets.board_view import money
 from kit.widgets.game_log import log_lines
@@ -73,8 +74,7 @@ def test_every_click_is_saved_and_a_new_kernel_resumes_it(tmp_path):
     table = table_of(tmp_path)
     until(table, "Buy")
     press(table, "Buy")
-    saved = json.loads((tmp_path / "partida.json").read_text(encoding="utf-8"))
-    assert saved["log"] == table.session.log
+    assert read_save(tmp_path / "partida.json").log == table.session.log
     again = table_of(tmp_path, humans=["Otros", "Nombres"])  # the notebook's cell, run again
     assert again.session.state.to_json() == table.session.state.to_json()
     assert again.players.value == table.players.value

@@ -129,15 +129,17 @@ def test_bots_have_their_spanish_titles():
     assert pl.titulo_bot("beginner") == "Principiante"
 
 
-def test_the_best_first_play_of_the_class_game_is_a_build_on_the_bots_word():
-    """Lesson 05's «¿Acertaste?»: Ana, Luis and an Ambiciosa, seed 2026, 3 000 common words."""
+def test_the_best_first_play_of_the_class_game_is_the_guides():
+    """Lesson 05's «¿Acertaste?» (docs/guia/05_palabra.md): Ana, Luis and an Ambiciosa, seed
+    2026, 3 000 common words: the cut makes Luis start (PLB-01), and his best play is six
+    vowels."""
     state = pl.primera_mano(["Ana", "Luis"], ["greedy"], 2026, "es", 3000)
-    assert state.cur == 0 and state.scores == [0, 0, 12]
+    assert state.cur == 1 and state.scores == [0, 0, 0]
     best = pl.mejor_jugada(state)
-    assert best is not None and best.puntos.kind == "build"
-    assert best.texto == "SAQUE" and best.total == 28
-    assert best.titulo == "SAQUE (ampliación)"
-    assert "<svg" in best._repr_html_() and "SAQUE" in best._repr_html_()
+    assert best is not None and best.puntos.kind == "vowels"
+    assert best.texto == "IOAEIA" and best.total == 20
+    assert best.titulo == "IOAEIA (vocales)"
+    assert "<svg" in best._repr_html_() and "IOAEIA" in best._repr_html_()
     assert len(pl.mano(state).cartas) == 7
 
 

@@ -142,7 +142,7 @@ class Auctions:
         start = self.cur
         bidders = [(start + k) % g.n for k in range(g.n) if self.alive[(start + k) % g.n]]
         self.auction = Auction(t, bidders)
-        self._emit("auction_opened", square=g.t_square[t], building="", bidders=bidders)
+        self._emit("auction_opened", square=g.t_square[t], building="", bidders=list(bidders))
         self.phase = AUCTION
 
     def min_bid(self) -> int:

@@ -345,7 +345,7 @@ class Building:
         bidders = [(p + k) % n for k in range(n) if targets[(p + k) % n] != NO_LOT]
         opening = (g.t_hotel if building == HOTEL_BUILDING else g.t_house)[t]
         self.auction = Auction(t, bidders, building=building, opening=opening, lots=targets)
-        self._emit("auction_opened", square=g.t_square[t], building=building, bidders=bidders)
+        self._emit("auction_opened", square=g.t_square[t], building=building, bidders=list(bidders))
         self.resume = self.phase
         self.phase = AUCTION
         return True

@@ -174,7 +174,7 @@ class Chance:
         self.roll_off_dice = []
         if len(top) > 1:
             self.roll_off = top
-            self._emit("roll_off", players=top)
+            self._emit("roll_off", players=list(top))
             return
         self.roll_off = []
         self.first = top[0]
