@@ -11,7 +11,10 @@ an append leaves a torn last line, which reading drops, saying so.
 One writer: next to the file, a lock file (``partida.json.lock``) names the session that holds
 the game, where and since when. Another session is refused while the holder lives; it may take
 the game over, saying so, when the holder is gone (a process that no longer exists on this
-machine) or has not saved for `STALE_AFTER` seconds. Before every write the session checks
+machine) or has not saved for `STALE_AFTER` seconds. In the browser (JupyterLite) a kernel
+cannot tell a reloaded tab from a live one, and a class reloads often, so there the newest
+session takes the game, saying so, and the older one refuses moves, as a notebook's cell run
+again does in the same kernel. Before every write the session checks
 that the lock is still its own and that the file holds no newer save than its last, so a write
 never replaces a newer save with an older one. This needs nothing but files, so it works the
 same on Linux, macOS, Windows and in JupyterLite's browser storage (no ``fcntl`` there).
@@ -34,7 +37,7 @@ from typing import Any
 
 from kit.messages import PlainError, t
 
-STALE_AFTER = 180  # seconds without a save after which another session may take a game over
+STALE_AFTER = 120  # seconds without a save after which another session may take a game over
 _PROCESS = uuid.uuid4().hex[:12]  # this process; each SaveFile adds its own number
 _SERIAL = iter(range(1, 1 << 62))
 _OPEN: weakref.WeakSet[SaveFile] = weakref.WeakSet()  # this process's held files (released at exit)
@@ -126,6 +129,8 @@ class SaveFile:
             return None  # the older session of this kernel stops saving (see `mine`)
         if not lock:
             return t("session.took_broken_lock", path=self.path)
+        if sys.platform == "emscripten":  # a tab reloaded or a kernel restarted looks the same
+            return t("session.took_in_browser", path=self.path)  # as a live tab: newest plays
         if _gone(lock):
             return t("session.took_from_gone", path=self.path, where=lock.get("where", "?"))
         quiet = time.time() - self._last_sign(lock)
@@ -290,6 +295,8 @@ def _gone(lock: dict[str, Any]) -> bool:
 
 
 def _host() -> str:
+    if sys.platform == "emscripten":
+        return "browser"
     try:
         return socket.gethostname()
     except OSError:  # pragma: no cover

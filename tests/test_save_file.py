@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import kit.save_file
 from kit.messages import t
 from kit.save_check import BadSave, read_save
 from kit.save_file import STALE_AFTER, InUse, _replace_with
@@ -119,6 +120,23 @@ def test_a_quiet_holder_elsewhere_may_be_taken_over_after_the_stated_time(tmp_pa
         [t("session.took_from_quiet", path=path, where="el aula 3", minutes=m)]
         for m in (quiet - 1, quiet)
     )
+
+
+def test_in_the_browser_the_newest_kernel_takes_the_game_and_the_older_stops(tmp_path, monkeypatch):
+    """JupyterLite: a reloaded tab cannot be told from a live one, so the new kernel plays and
+    the old one, if it is still there, refuses moves."""
+    path = tmp_path / "partida.json"
+    old = started(path)
+    with monkeypatch.context() as browser:
+        browser.setattr(kit.save_file, "_PROCESS", "otra-pestana")  # another tab's kernel
+        browser.setattr(sys, "platform", "emscripten")
+        new = Session.resume(path)
+    assert new.notices == [t("session.took_in_browser", path=path)]
+    with pytest.raises(ValueError) as refused:
+        old.act(old.state.legal_actions()[0])
+    assert refused.value.key == "session.taken"
+    new.act(new.state.legal_actions()[0])
+    assert new.save_error is None and read_save(path).log == new.log
 
 
 def test_a_taken_over_session_does_not_write_over_the_newer_one(tmp_path):
