@@ -31,6 +31,13 @@ from kit.messages import t
 CLASSROOM, LESSONS, EXERCISES = Path("classroom"), Path("notebooks"), Path("exercises")
 
 
+# Voilà as the kit runs it: a kit refusal is one sentence (PlainError), so let errors show; and
+# let a page that closes or reloads shut its kernel down (Voilà's page asks without the _xsrf
+# token, and is refused, so the old kernel lived on and held the class game; the server listens
+# on this computer only).
+VOILA = ["--show_tracebacks=True", "--Voila.tornado_settings={'disable_check_xsrf': True}"]
+
+
 def _server(program: str, args: list[str]) -> int:
     """Run a Jupyter server program from this environment, with a plain error if it is missing."""
     exe = shutil.which(program, path=str(Path(sys.executable).parent)) or shutil.which(program)
@@ -63,7 +70,7 @@ def _classroom(ns: argparse.Namespace) -> int:
 
 
 def _voila(ns: argparse.Namespace) -> int:
-    return _server("voila", [str(ns.notebook)])
+    return _server("voila", [*VOILA, str(ns.notebook)])
 
 
 def _student(ns: argparse.Namespace) -> int:
@@ -118,7 +125,7 @@ def _play(ns: argparse.Namespace) -> int:
     print(f"wrote {notebook}; the game is saved in {folder / save_as} after every move")
     if ns.no_voila:
         return 0
-    return _server("voila", [str(notebook)])
+    return _server("voila", [*VOILA, str(notebook)])
 
 
 _GAME_OPTIONS = ("months", "rounds", "language")  # kit sim's flags that are a game's options
