@@ -243,3 +243,39 @@ def test_a_chance_step_is_named_in_words_not_by_the_engines_phase():
     state = kit.load("el_pale").new_state()
     assert state.is_chance() and state.phase == "order"
     assert board_view(state)["status"] == "Azar: sorteo de quién empieza"
+
+
+def test_a_bots_turn_greys_the_buttons_out_and_says_why():
+    """Issue 14, point 7: on a bot's turn the buttons are its legal actions, greyed out, and the
+    line next to them names the bot (its title in class) and says it plays by itself."""
+    from kit.games.registry import game_type
+    from kit.messages import t
+
+    state = kit.load("superpoly", players=2).start_state()
+    me = state.current_player()
+    person = board_view(state)
+    assert person["waiting"] == "" and all(b["enabled"] for b in person["buttons"])
+    view = board_view(state, bots={me: "build_asap"})
+    assert view["to_act_is_bot"] and view["buttons"]
+    assert [b["action"] for b in view["buttons"]] == [b["action"] for b in person["buttons"]]
+    assert not any(b["enabled"] for b in view["buttons"])
+    title = game_type("superpoly").bot_title("build_asap")
+    assert view["waiting"] == t("board.wait_bot", name=state.game.names[me], bot=title)
+    assert title in view["waiting"]
+    other = board_view(state, bots={1 - me: "build_asap"})  # a bot at the table, not to act
+    assert other["waiting"] == "" and all(b["enabled"] for b in other["buttons"])
+
+
+def test_at_the_end_and_while_chance_decides_no_button_is_live_and_the_line_says_why():
+    from kit.messages import t
+
+    state = kit.load("el_pale").new_state()
+    assert state.is_chance()
+    view = board_view(state)
+    phase = t("rules_property.phase_order")
+    assert view["buttons"] == [] and view["waiting"] == t("board.wait_chance", phase=phase)
+    state = kit.load("el_pale", players=2).start_state()
+    state.phase = "over"
+    assert state.is_terminal()
+    view = board_view(state)
+    assert view["buttons"] == [] and view["waiting"] == t("board.wait_over")

@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -14,7 +16,9 @@ from hypothesis import strategies as st
 import kit
 from kit.games.property import PropertyState
 from kit.games.property.actions import action_from_dict
-from kit.messages import set_language
+from kit.games.registry import game_type
+from kit.messages import set_language, t
+from kit.session import Session
 from kit.widgets import PropertyBoard
 
 
@@ -225,3 +229,98 @@ def legal_action(state: PropertyState, content: object) -> bool:
         return state.copy().why_not(action_from_dict(content["action"])) is None
     except Exception:
         return False
+
+
+# -- issue 14, point 7: only what a click may do, and why not ------------------------------------
+
+
+def bots_only(seed: int = 4) -> Session:
+    """A table of two bots in memory: it waits for `step()`, so a bot is always to act."""
+    return Session.start("superpoly", humans=[], bots=["build_asap", "cash_reserve"], seed=seed)
+
+
+def test_a_bots_turn_greys_the_buttons_out_and_names_the_bot():
+    session = bots_only()
+    board = PropertyBoard(session)
+    seat = session.to_act()
+    view = board.view
+    assert view["to_act_is_bot"] and view["buttons"]
+    assert not any(b["enabled"] for b in view["buttons"])
+    title = game_type("superpoly").bot_title(session.seat_bots[seat])
+    assert view["waiting"] == t("board.wait_bot", name=session.names[seat], bot=title)
+    assert board.waiting() == view["waiting"]
+
+
+def test_a_click_on_a_bots_turn_is_refused_with_the_sessions_reason_and_changes_nothing():
+    session = bots_only()
+    board = PropertyBoard(session)
+    before, log = session.state.to_json(), json.dumps(session.log)
+    button = board.view["buttons"][0]  # legal for the bot: still not a person's to press
+    click(board, {"type": "act", "action": button["action"], "move": board.view["move"]})
+    reason = t("session.bot_to_act", name=session.names[session.to_act()])
+    assert board.message == t("board.not_allowed", reason=reason)
+    assert session.state.to_json() == before and json.dumps(session.log) == log
+
+
+def test_a_click_at_the_end_says_the_game_is_over():
+    session = bots_only()
+    session.play_bots(100_000)
+    assert session.state.is_terminal()
+    board = PropertyBoard(session)
+    assert board.view["buttons"] == [] and board.view["waiting"] == t("board.wait_over")
+    before = session.state.to_json()
+    click(board, {"type": "act", "action": {"type": "EndTurn"}})
+    assert board.message.startswith(t("board.not_allowed", reason=""))
+    assert session.state.to_json() == before
+
+
+def test_a_late_click_is_refused_instead_of_playing_for_the_next_player():
+    """A double click on «Tirar los dados»: the second one was made on the view before the roll,
+    and must not roll for whoever plays next."""
+    board = PropertyBoard(kit.load("superpoly", players=3), seed=2026)
+    stamp = board.view["move"]
+    roll = {"type": "act", "action": {"type": "RollDice"}, "move": stamp}
+    click(board, roll)
+    assert board.view["move"] != stamp and board.message != t("board.late")
+    for _ in range(20):  # on to the next roll (of the next player, or a double's)
+        kinds = [b["kind"] for b in board.view["buttons"]]
+        if "RollDice" in kinds:
+            break
+        press(board, "EndTurn" if "EndTurn" in kinds else kinds[0])
+    before, log = board.state.to_json(), json.dumps(board.session.log)
+    click(board, roll)  # the old stamp: RollDice is legal again, but not meant for this turn
+    assert board.message == t("board.late")
+    assert board.state.to_json() == before and json.dumps(board.session.log) == log
+    click(board, {**roll, "move": "doce"})  # a garbled stamp is no stamp of this position
+    assert board.message == t("board.late") and board.state.to_json() == before
+    click(board, {**roll, "move": board.view["move"]})  # the stamp of the view shown: played
+    assert board.state.to_json() != before
+
+
+def test_a_save_that_fails_is_shown_as_a_warning_and_the_next_good_save_clears_it(tmp_path):
+    path = tmp_path / "partida.json"
+    session = Session.start("superpoly", humans=["Ana", "Luis"], seed=2026, save_to=path)
+    board = PropertyBoard(session)
+    assert board.warning == "" and board.view["warning"] == ""
+    os.remove(path)
+    os.mkdir(path)  # the file's place is taken: the next save cannot write there
+    press(board, "RollDice")
+    assert session.save_error is not None
+    assert board.warning == session.save_error == board.view["warning"]
+    assert board.view["labels"]["warning"] == t("board.warning")
+    assert board.state.last_roll is not None  # the move was played and shown
+    assert not board.message.startswith(t("board.not_allowed", reason=""))  # not a refusal
+    os.rmdir(path)
+    press(board, next(b["kind"] for b in board.view["buttons"]))
+    assert session.save_error is None and board.warning == "" and board.view["warning"] == ""
+
+
+def test_what_resuming_had_to_say_is_shown_until_the_first_click():
+    session = Session.start("superpoly", humans=["Ana", "Luis"], seed=2026)
+    session.notices = ["La última jugada del archivo estaba a medias y no cuenta."]
+    board = PropertyBoard(session)
+    assert board.warning == session.notices[0]
+    board._repr_mimebundle_()  # shown in the notebook: still there
+    assert board.warning == session.notices[0]
+    press(board, "RollDice")
+    assert board.warning == ""

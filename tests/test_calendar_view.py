@@ -123,12 +123,35 @@ def test_buttons_are_exactly_the_engines_legal_answers_and_forms_its_anytime_act
         assert view["to_act"] == state.actor()
 
 
-def test_bot_seats_get_no_buttons():
+def test_a_bot_seat_s_buttons_and_forms_are_greyed_out_and_the_line_says_why():
+    """Issue 14, point 7: on a bot's turn its answers are shown, greyed out, and the line next
+    to them names the bot (its title in class): it plays by itself."""
+    from kit.games.registry import game_type
+    from kit.messages import t
+
     state = start()
+    person = calendar_view(state)
+    assert person["waiting"] == ""
+    assert all(b["enabled"] for b in person["buttons"] + person["forms"])
     view = calendar_view(state, bots={0: "gambler"})
     assert view["to_act"] == 0 and view["to_act_is_bot"]
-    assert view["buttons"] == [] and view["forms"] == []
+    assert [b["action"] for b in view["buttons"]] == [b["action"] for b in person["buttons"]]
+    assert view["buttons"] and not any(b["enabled"] for b in view["buttons"])
+    assert len(view["forms"]) == len(ANYTIME_KINDS)
+    assert not any(f["enabled"] for f in view["forms"])
+    title = game_type("dia_de_paga").bot_title("gambler")
+    assert view["waiting"] == t("calendar.wait_bot", name=state.game.names[0], bot=title)
     assert view["players"][0]["bot"] == "gambler"
+
+
+def test_at_the_end_the_forms_are_greyed_out_and_the_line_says_the_game_is_over():
+    from kit.messages import t
+
+    state = start(players=2)
+    state.phase = "over"
+    view = calendar_view(state)
+    assert view["buttons"] == [] and not any(f["enabled"] for f in view["forms"])
+    assert view["waiting"] == t("calendar.wait_over")
 
 
 def test_the_books_follow_deposits_and_loans():

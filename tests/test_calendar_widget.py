@@ -3,6 +3,8 @@ messages use (`_handle_custom_msg`, where ipywidgets delivers a view's `model.se
 
 from __future__ import annotations
 
+import json
+import os
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -12,7 +14,9 @@ from hypothesis import strategies as st
 import kit
 from kit.games.dia_de_paga.actions import Deposit, action_from_dict
 from kit.games.dia_de_paga.game import DiaDePagaState
-from kit.messages import set_language
+from kit.games.registry import game_type
+from kit.messages import set_language, t
+from kit.session import Session
 from kit.widgets.calendar import PaydayBoard
 
 
@@ -326,3 +330,84 @@ def test_a_saved_month_comes_back_after_a_restart(tmp_path):
     again = PaydayBoard(Session.resume_or_start(path, "dia_de_paga", **start))
     assert again.state.to_json() == board.state.to_json()
     assert again.view["players"] == board.view["players"] and again.view["log"]
+
+
+# -- issue 14, point 7: only what a click may do, and why not ------------------------------------
+
+
+def at_a_bots_turn() -> Session:
+    """A session waiting on its bot (seat 0): made by hand, chance rolled, no bot move yet."""
+    session = Session(
+        "dia_de_paga", ["Bot", "Ana"], ["gambler", None], seed=3, options={"months": 1}
+    )
+    while session.state.is_chance():
+        session.step()
+    assert session.to_act() == 0
+    return session
+
+
+def test_a_bots_turn_greys_the_buttons_and_forms_out_and_names_the_bot():
+    board = PaydayBoard(at_a_bots_turn())
+    view = board.view
+    assert view["buttons"] and not any(b["enabled"] for b in view["buttons"])
+    assert view["forms"] and not any(f["enabled"] for f in view["forms"])
+    title = game_type("dia_de_paga").bot_title("gambler")
+    assert view["waiting"] == t("calendar.wait_bot", name="Bot", bot=title)
+    assert board.waiting() == view["waiting"]
+
+
+def test_a_click_on_a_bots_turn_is_refused_with_the_sessions_reason_and_changes_nothing():
+    session = at_a_bots_turn()
+    board = PaydayBoard(session)
+    before, log = session.state.to_json(), json.dumps(session.log)
+    reason = t("session.bot_to_act", name="Bot")
+    press(board, "Roll")
+    assert board.message == t("calendar.not_allowed", reason=reason) and board.view["refused"]
+    type_amount(board, "Deposit", "100")
+    assert board.message == t("calendar.not_allowed", reason=reason)
+    assert session.state.to_json() == before and json.dumps(session.log) == log
+
+
+def test_a_table_of_bots_is_played_out_and_its_buttons_say_the_game_is_over():
+    board = PaydayBoard(game(players=("A", "B")), bots={0: "borrower", 1: "do_nothing"}, seed=3)
+    assert board.view["waiting"] == t("calendar.wait_over")
+    assert not any(f["enabled"] for f in board.view["forms"])
+
+
+def test_a_late_click_is_refused_instead_of_playing_for_the_next_player():
+    board = PaydayBoard(game(), bots={2: "cautious_saver"}, seed=1)
+    stamp = board.view["move"]
+    roll = {"type": "act", "action": {"type": "Roll"}, "move": stamp}
+    click(board, roll)
+    assert board.view["move"] != stamp
+    before, log = board.state.to_json(), json.dumps(board.session.log)
+    click(board, roll)  # a double click: made on the view before the first roll
+    assert board.message == t("calendar.late") and board.view["refused"]
+    click(board, {"type": "amount", "kind": "Deposit", "amount": "100", "move": stamp})
+    assert board.message == t("calendar.late")
+    assert board.state.to_json() == before and json.dumps(board.session.log) == log
+
+
+def test_a_save_that_fails_is_shown_as_a_warning_and_the_next_good_save_clears_it(tmp_path):
+    path = tmp_path / "partida.json"
+    start = dict(humans=["Ana"], bots=["cautious_saver"], seed=7, months=1)
+    board = PaydayBoard(Session.resume_or_start(path, "dia_de_paga", **start))
+    assert board.warning == ""
+    os.remove(path)
+    os.mkdir(path)
+    press(board, "Roll")
+    error = board.session.save_error
+    assert error is not None and board.warning == error == board.view["warning"]
+    assert not board.view["refused"] and board.state.last_roll is not None
+    os.rmdir(path)
+    play_on(board, 1)
+    assert board.session.save_error is None and board.warning == ""
+
+
+def test_what_resuming_had_to_say_is_shown_until_the_first_click():
+    session = Session.of(game(), "dia_de_paga", seed=1, bots={2: "cautious_saver"})
+    session.notices = ["Se ha retomado la partida que tenía abierta otro ordenador."]
+    board = PaydayBoard(session)
+    assert board.warning == session.notices[0] == board.view["warning"]
+    press(board, "Roll")
+    assert board.warning == ""

@@ -310,3 +310,32 @@ def test_a_selection_that_is_no_legal_play_says_so_instead_of_a_total():
     assert sel["total_text"] == f"Estas cartas no son una jugada válida ahora: {reason}"
     sel = hand_view(state, selected=hand[:4])["selection"]  # CASA
     assert sel["legal"] and sel["total"] == state.score_of(Word(tuple(hand[:4]))).total
+
+
+def test_a_bots_turn_greys_the_buttons_out_and_says_why():
+    """Issue 14, point 7: on a bot's turn the buttons are greyed out and the line next to them
+    names the bot (its title in class); a person's turn keeps them live."""
+    from kit.games.registry import game_type
+    from kit.messages import t
+
+    state = next(seeded_states(seeds=[1], turns=1, players=2))
+    me = state.cur
+    person = hand_view(state, bots={1 - me: "greedy"})
+    assert person["waiting"] == "" and all(b["enabled"] for b in person["buttons"])
+    view = hand_view(state, bots={me: "greedy"})
+    assert view["buttons"] and not any(b["enabled"] for b in view["buttons"])
+    title = game_type("palabra").bot_title("greedy")
+    assert view["waiting"] == t("hand.wait_bot", name=state.game.names[me], bot=title)
+    assert view["players"][me]["bot"]
+    assert hand_view(state, bots=[me])["players"][me]["bot"]  # seats alone, as before
+
+
+def test_at_the_end_and_at_the_deal_the_line_says_why_no_one_plays():
+    from kit.messages import t
+
+    game = kit.load("palabra", players=2)
+    assert hand_view(game.new_state())["waiting"] == t("hand.wait_chance")
+    state = next(seeded_states(seeds=[2], turns=1, players=2))
+    state.phase = "over"
+    view = hand_view(state)
+    assert view["buttons"] == [] and view["waiting"] == t("hand.wait_over")

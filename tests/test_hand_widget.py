@@ -7,6 +7,8 @@ shown and that nothing changed.
 
 from __future__ import annotations
 
+import json
+import os
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -16,7 +18,9 @@ from test_hand_view import WORDS, dealt, ids_of
 
 import kit
 from kit.games.palabra import Flush, PalabraGame, PalabraState, Word, action_from_dict, best_play
-from kit.messages import set_language
+from kit.games.registry import game_type
+from kit.messages import set_language, t
+from kit.session import Session
 from kit.widgets.hand import PalabraTable
 from kit.widgets.hand_view import try_action
 
@@ -341,3 +345,111 @@ def test_a_saved_palabra_game_comes_back_after_a_restart(tmp_path):
     again = PalabraTable(Session.resume_or_start(path, "palabra", **start))
     assert again.state.to_json() == table.state.to_json()
     assert again.view["log"] == table.view["log"] and again.view["log"]
+
+
+# -- issue 14, point 7: only what a click may do, and why not ------------------------------------
+
+
+def at_a_bots_turn() -> Session:
+    """A session waiting on its bot: made by hand, the cards dealt, no bot move yet."""
+    for seed in range(20):
+        session = Session("palabra", ["Bot", "Ana"], ["greedy", None], seed=seed)
+        while session.state.is_chance():
+            session.step()
+        if session.to_act() == 0:
+            return session
+    pytest.fail("the bot never plays first")
+
+
+def test_a_bots_turn_greys_the_buttons_out_and_names_the_bot():
+    table = PalabraTable(at_a_bots_turn())
+    view = table.view
+    assert view["buttons"] and not any(b["enabled"] for b in view["buttons"])
+    title = game_type("palabra").bot_title("greedy")
+    assert view["waiting"] == t("hand.wait_bot", name="Bot", bot=title)
+    assert table.waiting() == view["waiting"]
+
+
+def test_a_click_on_a_bots_turn_is_refused_with_the_sessions_reason_and_changes_nothing():
+    session = at_a_bots_turn()
+    table = PalabraTable(session)
+    before, log = session.state.to_json(), json.dumps(session.log)
+    click(table, {"type": "act", "action": {"type": "Pass"}, "move": table.view["move"]})
+    assert table.message == t("hand.not_allowed", reason=t("session.bot_to_act", name="Bot"))
+    click(table, {"type": "pick", "card": session.state.hands[0][0]})  # its cards: not ours
+    assert table.message == table.waiting() and table.view["selection"]["cards"] == []
+    for content in ({"type": "best"}, {"type": "clear"}):
+        click(table, content)
+        assert table.message == table.waiting()
+    assert session.state.to_json() == before and json.dumps(session.log) == log
+
+
+def test_a_late_click_is_refused():
+    table = small_table()
+    stamp = table.view["move"]
+    card = table.state.hands[0][0]
+    press(table, "Pass")  # Ana passes; Luis is to act
+    before = table.state.to_json()
+    click(table, {"type": "act", "action": {"type": "Pass"}, "move": stamp})  # a double click
+    assert table.message == t("hand.late") and table.state.to_json() == before
+    click(table, {"type": "pick", "card": card, "move": stamp})
+    assert table.message == t("hand.late") and table.view["selection"]["cards"] == []
+
+
+def test_clicks_that_would_do_nothing_say_why():
+    table = small_table()
+    click(table, {"type": "clear"})  # nothing selected
+    assert table.message == t("hand.nothing_to_clear")
+    click(table, {"type": "letters", "text": "A"})  # no wild or vowel card selected
+    assert table.message == t("hand.letters_unused")
+    click(table, {"type": "best"})
+    assert table.message == "" and table.view["best"]
+    click(table, {"type": "best"})  # already shown
+    assert table.message == t("hand.best_shown")
+    best = table.view["best"]["cards"][0]["id"]
+    click(table, {"type": "pick", "card": best, "where": "best"})
+    label = table.state.game.cards[best].label
+    assert table.message == t("hand.card_of_best", card=label)
+    assert table.view["selection"]["cards"] == []
+
+
+def test_a_card_clicked_on_the_table_says_it_is_not_in_the_hand():
+    table = small_table()
+    c, a, s, a2 = table.state.hands[0][:4]
+    for card in (c, a, s, a2):
+        click(table, {"type": "pick", "card": card})
+    press(table, "Word")  # CASA is on the table; Luis to act
+    before = table.state.to_json()
+    click(table, {"type": "pick", "card": c, "where": "table"})
+    label = table.state.game.cards[c].label
+    assert table.message == t("hand.card_on_table", card=label, name="Ana")
+    assert table.state.to_json() == before and table.view["selection"]["cards"] == []
+    click(table, {"type": "pick", "card": c})  # sent as a card of the hand: not Luis's
+    assert table.message == t("hand.not_in_hand", card=label, name="Luis")
+
+
+def test_a_save_that_fails_is_shown_as_a_warning_and_the_next_good_save_clears_it(tmp_path):
+    path = tmp_path / "partida_palabra.json"
+    start = dict(humans=["Ana"], bots=["greedy"], seed=5, language="es", common=3000)
+    table = PalabraTable(Session.resume_or_start(path, "palabra", **start))
+    assert table.warning == ""
+    os.remove(path)
+    os.mkdir(path)
+    table.act(next(a for a in table.state.legal_actions() if type(a).__name__ != "Pass"))
+    error = table.session.save_error
+    assert error is not None and table.warning == error == table.view["warning"]
+    assert table.message and not table.message.startswith(t("hand.not_allowed", reason=""))
+    os.rmdir(path)
+    press(table, "Pass")
+    assert table.session.save_error is None and table.warning == ""
+
+
+def test_what_resuming_had_to_say_is_shown_until_the_first_click():
+    session = Session.of(kit.load("palabra", players=2), "palabra", seed=3)
+    session.notices = ["Se ha retomado la partida que tenía abierta otro ordenador."]
+    table = PalabraTable(session)
+    assert table.warning == session.notices[0] == table.view["warning"]
+    table._repr_mimebundle_()
+    assert table.warning == session.notices[0]
+    click(table, {"type": "best"})
+    assert table.warning == ""

@@ -7,16 +7,19 @@ buttons through their `click()`, as ipywidgets does for a browser click.
 from __future__ import annotations
 
 import json
+import os
+from html import escape
 
 import pytest
 
-from kit.games.property.actions import ProposeTrade
-from kit.messages import set_language
+from kit.games.property.actions import ProposeTrade, action_from_dict
+from kit.games.registry import game_type
+from kit.messages import set_language, t
 from kit.save_check import read_save
 from kit.session import Session
 from kit.widgets.board_view import money
 from kit.widgets.game_log import log_lines
-from kit.widgets.table import PropertyTable
+from kit.widgets.table import BOT_BURST, PropertyTable
 
 
 @pytest.fixture(autouse=True)
@@ -256,3 +259,101 @@ def test_prop_01_the_opening_roll_is_one_line_of_the_log_ties_included():
     assert "empate entre" in first and "vuelven a tirar: " in first
     assert first.endswith(f"empieza {session.names[session.state.cur]}")
     assert first.count("para ver quién empieza") == 0  # said once, capitalised
+
+
+# -- issue 14, point 7: only what a click may do, and why not ------------------------------------
+
+
+def test_a_table_of_bots_greys_every_move_button_out_and_stays_watchable(tmp_path):
+    table = table_of(tmp_path, humans=[], bots=["build_asap", "cash_reserve"])
+    session = table.session
+    for _ in range(40):  # until a bot's turn shows the trade dialog (greyed out)
+        if table.trade.layout.display == "":
+            break
+        table.step_button.click()
+    seat = session.to_act()
+    title = game_type("superpoly").bot_title(session.seat_bots[seat])
+    line = t("board.wait_bot", name=session.names[seat], bot=title)
+    assert table.board.view["waiting"] == line
+    assert not any(b["enabled"] for b in table.board.view["buttons"])
+    assert table.trade.layout.display == ""
+    assert table.trade_button.disabled and table.trade_with.disabled
+    assert escape(line) in table.trade_wait.value
+    assert not table.step_button.disabled and not table.burst_button.disabled  # still watchable
+    assert escape(t("table.bots_help", n=BOT_BURST)) in table.bots_wait.value
+    table.step_button.click()
+    assert len(session.log) > 1
+
+
+def test_a_click_on_a_bots_turn_is_refused_with_the_sessions_reason_and_changes_nothing(
+    tmp_path,
+):
+    table = table_of(tmp_path, humans=[], bots=["build_asap", "cash_reserve"])
+    session = table.session
+    before, log = session.state.to_json(), json.dumps(session.log)
+    saved = (tmp_path / "partida.json").read_bytes()
+    action = action_from_dict(table.board.view["buttons"][0]["action"])
+    table.act(action)
+    reason = t("session.bot_to_act", name=session.names[session.to_act()])
+    assert escape(t("table.refused", reason=reason)) in table.message.value
+    press(table, table.board.view["buttons"][0]["kind"])  # the board's own button: the same
+    assert table.board.message == t("board.not_allowed", reason=reason)
+    assert session.state.to_json() == before and json.dumps(session.log) == log
+    assert (tmp_path / "partida.json").read_bytes() == saved
+
+
+def test_a_table_of_bots_at_the_end_greys_its_buttons_out_and_says_so(tmp_path):
+    table = table_of(tmp_path, humans=[], bots=["build_asap", "cash_reserve"])
+    table.session.play_bots(100_000)
+    table.board.refresh()  # the board's new view redraws the panels
+    assert table.session.state.is_terminal()
+    assert table.bots.layout.display == ""  # still shown, with why it is over
+    assert table.step_button.disabled and table.burst_button.disabled
+    assert escape(t("board.wait_over")) in table.bots_wait.value
+    assert table.board.view["waiting"] == t("board.wait_over")
+    before = table.session.state.to_json()
+    table._play_bots(1)  # a click that arrives anyway says why nothing happened
+    assert escape(t("board.wait_over")) in table.message.value
+    assert table.session.state.to_json() == before
+
+
+def test_people_s_buttons_are_live_and_a_bots_move_button_says_a_person_plays(tmp_path):
+    table = table_of(tmp_path)
+    until(table, "RollDice")
+    assert table.board.view["waiting"] == ""
+    assert all(b["enabled"] for b in table.board.view["buttons"])
+    assert not table.trade_button.disabled and table.trade_wait.value == ""
+    before = table.session.state.to_json()
+    table._play_bots(1)  # no bot at this table: the bots wait for the person to act
+    name = table.session.names[table.session.to_act()]
+    assert escape(t("table.bots_person", name=name)) in table.message.value
+    assert table.session.state.to_json() == before
+
+
+def test_a_trade_with_nobody_chosen_says_so(tmp_path):
+    table = table_of(tmp_path)
+    until(table, "RollDice")
+    table.trade_with.value = None
+    before = table.session.state.to_json()
+    table.trade_button.click()
+    assert escape(t("table.trade_no_partner")) in table.message.value
+    assert table.session.state.to_json() == before
+
+
+def test_a_save_that_fails_is_shown_where_saved_was_and_the_next_good_save_clears_it(tmp_path):
+    table = table_of(tmp_path)
+    path = tmp_path / "partida.json"
+    assert "Guardado" in table.saved.value
+    os.remove(path)
+    os.mkdir(path)
+    press(table, "RollDice")
+    error = table.session.save_error
+    assert error is not None
+    assert escape(error) in table.saved.value and escape(t("table.warning")) in table.saved.value
+    assert table.board.warning == error  # and on the board, next to its message
+    assert "Guardado" not in table.saved.value
+    assert "No se puede" not in table.message.value  # the move counts: not a refusal
+    os.rmdir(path)
+    press(table, table.board.view["buttons"][0]["kind"])
+    assert table.session.save_error is None and table.board.warning == ""
+    assert "Guardado" in table.saved.value

@@ -6,11 +6,14 @@
 One-way flow: the engine state → `board_view` (plain JSON, kit/widgets/board_view.py) → the
 `view` and `svg` traits → the drawing (static/board.js only inserts `kit.render.board_svg`, so the
 live board and the saved notebook's picture are the same). A click comes back as a message:
-{"type": "select", "square": 5} or {"type": "act", "action": {...action_to_dict data...}}.
-Python checks it with `state.why_not`; the game's `kit.session.Session` applies it, rolls every
-chance node (the dice, a shuffle) with its seeded generator, plays any bot seats and, in a class
-game with a file, saves; then the board publishes a new view. An illegal or garbled click changes
-nothing and says why in `message`.
+{"type": "select", "square": 5} or {"type": "act", "action": {...action_to_dict data...},
+"move": 12} (`move`: the stamp of the view clicked, kit/widgets/waiting.py). Python checks it with
+the session's `why_not` (the rules, or that a bot is to act); the game's `kit.session.Session`
+applies it, rolls every chance node (the dice, a shuffle) with its seeded generator, plays any
+bot seats and, in a class game with a file, saves; then the board publishes a new view. An
+illegal, late or garbled click changes nothing and says why in `message`. On a bot's turn, while
+chance decides and at the end, the buttons are greyed out and the view's `waiting` line says why;
+a save that failed (`session.save_error`) is shown apart, in `warning`, after the move it missed.
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ from kit import render
 from kit.games.property.actions import RollDice, action_from_dict
 from kit.messages import t
 from kit.session import Session
-from kit.widgets.board_view import action_label, board_view
+from kit.widgets.board_view import action_label, board_view, waiting_line
+from kit.widgets.waiting import late, moves, seat_bots, warning_text
 
 STATIC = Path(__file__).parent / "static"
 
@@ -45,6 +49,7 @@ class PropertyBoard(anywidget.AnyWidget):
     view = traitlets.Dict(default_value={}).tag(sync=True)
     svg = traitlets.Unicode("").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
+    warning = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, state_or_game: Any, seed: int = 2026) -> None:
         super().__init__()
@@ -54,6 +59,7 @@ class PropertyBoard(anywidget.AnyWidget):
         self._selected: int | None = None
         self._heat: Sequence[Any] | Mapping[int, Any] | None = None
         self._heat_label: str | None = None
+        self._notices = [str(notice) for notice in session.notices]  # shown until a click
         self._publish("")
         self.on_msg(self._on_click)
 
@@ -68,7 +74,13 @@ class PropertyBoard(anywidget.AnyWidget):
         """Play `action` for whoever is to act; IllegalAction (a ValueError) if the rules say no."""
         before = self.state.current_player()
         self.session.act(action)  # checked by the engine; then chance, bots, and the save
+        self._notices = []
         self._publish(self._narrate(before, action))
+
+    def waiting(self) -> str:
+        """Why no one may click a move now ("" while a person is to act): a bot's turn, chance,
+        the end of the game. The line next to the greyed-out buttons."""
+        return waiting_line(self.state, seat_bots(self.session))
 
     def select(self, square: int | None) -> None:
         """Show the title deed of `square` in the side panel (None closes it)."""
@@ -120,20 +132,26 @@ class PropertyBoard(anywidget.AnyWidget):
 
     def _publish(self, message: str) -> None:
         """Compute the view and its drawing; send both in one message."""
+        warning = warning_text(self.session, self._notices)
         view = board_view(
             self.state,
             heat=self._heat,
             heat_label=self._heat_label,
             selected=self._selected,
             message=message,
+            bots=seat_bots(self.session),
+            warning=warning,
         )
+        view["move"] = moves(self.session)  # sent back with each click: a late one is refused
         with self.hold_sync():
             self.view = view
             self.svg = render.board_svg(view)
             self.message = message
+            self.warning = warning
 
     def _on_click(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """A click in the view: do it, or say why not in `message`; never raise into the comm."""
+        self._notices = []  # said once: the class has seen them by the time it clicks
         try:
             self._click(content)
         except Exception as error:  # a click must never break the kernel's comm
@@ -151,13 +169,16 @@ class PropertyBoard(anywidget.AnyWidget):
         if not isinstance(data, dict):
             self._refuse(t("board.bad_click", content=content))
             return
+        if late(self.session, content):  # drawn before the last move: not meant for this one
+            self._refuse(t("board.late"))
+            return
         try:
             action = action_from_dict(data)
         except (TypeError, ValueError) as error:
             self._refuse(t("board.not_allowed", reason=error))
             return
         before = self.state.to_json()
-        problem = self.state.why_not(action)  # read-only: a garbled action changes nothing
+        problem = self.session.why_not(action)  # read-only: the rules, or a bot is to act
         if problem is not None:
             self._refuse(t("board.not_allowed", reason=problem))
             return

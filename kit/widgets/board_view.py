@@ -26,6 +26,7 @@ from typing import Any
 from kit.games.core import action_to_dict
 from kit.games.property.state import FREE, HOTEL
 from kit.messages import language, t
+from kit.widgets.waiting import waiting
 
 # The lot groups in board order get these colours: close to the printed boards (brown, light
 # blue, pink, orange, red, yellow, green, dark blue) but taken from Okabe-Ito's palette.
@@ -256,6 +257,13 @@ def _players(state: Any) -> list[dict[str, Any]]:
     return out
 
 
+def waiting_line(state: Any, bots: Mapping[int, str] | None = None) -> str:
+    """Why no one may click a move now ("" while a person is to act): a bot's turn (`bots`:
+    {seat: bot name}), chance deciding (the step named in words), or the end of the game."""
+    phase = t(f"rules_property.phase_{state.phase}") if state.is_chance() else ""
+    return waiting(state, dict(bots or {}), "board", phase=phase)
+
+
 def board_view(
     state: Any,
     *,
@@ -263,12 +271,17 @@ def board_view(
     selected: int | None = None,
     message: str = "",
     heat_label: str | None = None,
+    bots: Mapping[int, str] | None = None,
+    warning: str = "",
 ) -> dict[str, Any]:
     """The whole board as plain JSON data: squares, tokens, dice, players, bank, buttons.
 
     `heat`: one number per square (a list of 40, or {square: number}; None for no value), drawn
     as colours with a legend from min to max. `selected`: the square whose title deed the side
     panel shows. `message`: the last thing that happened (or why a click was refused).
+    `bots`: {seat: bot name} of the seats the computer plays: on a bot's turn its legal actions
+    are shown greyed out (`enabled` false) and `waiting` says why, as at the end of the game or
+    while chance decides. `warning`: a line to mark apart (a save that failed).
     """
     g = state.game
     rules = g.rules
@@ -338,6 +351,7 @@ def board_view(
     terminal = state.is_terminal()
     chance = state.is_chance()
     to_act = None if terminal or chance else state.current_player()
+    waiting_text = waiting_line(state, bots)
     buttons = []
     if to_act is not None:
         for action in state.legal_actions():
@@ -348,6 +362,7 @@ def board_view(
                     "label": action_label(state, action),
                     "kind": type(action).__name__,
                     "action": action_to_dict(action),
+                    "enabled": not waiting_text,
                 }
             )
     if terminal:
@@ -373,6 +388,8 @@ def board_view(
         "turn_text": t("board.turn", n=state.turns),
         "current": state.cur,
         "to_act": to_act,
+        "to_act_is_bot": to_act is not None and to_act in (bots or {}),
+        "waiting": waiting_text,
         "status": status,
         "dice": list(state.last_roll) if state.last_roll else None,
         "squares": squares,
@@ -385,6 +402,7 @@ def board_view(
         "hotel_word": hotel,
         "buttons": buttons,
         "message": message,
+        "warning": warning,
         "selected": selected if deed is not None else None,
         "deed": deed,
         "heat": legend,
@@ -402,5 +420,6 @@ def board_view(
             "bankrupt": t("board.bankrupt"),
             "min": t("board.min"),
             "max": t("board.max"),
+            "warning": t("board.warning"),
         },
     }

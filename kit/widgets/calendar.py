@@ -8,10 +8,13 @@ One-way flow, as the property board: the engine state → `calendar_view` (plain
 kit/widgets/calendar_view.py) → the `view` and `svg` traits → the drawing (static/calendar.js
 only inserts `kit.render.calendar.calendar_svg` and draws the buttons Python listed). A click
 comes back as a message: {"type": "act", "action": {...action_to_dict data...}} for a button, or
-{"type": "amount", "kind": "Deposit", "amount": "300"} for an amount typed in a form. Python
-checks it with `state.why_not`, applies it with `state.apply`, rolls every chance node with the
-board's own seeded `random.Random`, lets the bots play their seats, and publishes a new view.
-An illegal or garbled click changes nothing and says why in `message`.
+{"type": "amount", "kind": "Deposit", "amount": "300"} for an amount typed in a form, each with
+the `move` stamp of the view clicked (kit/widgets/waiting.py). Python checks it with the session's
+`why_not` (the rules, or that a bot is to act); the session applies it, rolls every chance node
+with its seeded generator, lets the bots play their seats and saves; then a new view is
+published. An illegal, late or garbled click changes nothing and says why in `message`. On a
+bot's turn and at the end the buttons and forms are greyed out and the view's `waiting` says why;
+a save that failed (`session.save_error`) is shown apart, in `warning`, after the move it missed.
 
 Why everything is in one SVG (calendar, books, payday) and the buttons in the widget's own HTML:
 the saved notebook then shows the whole table as the class saw it, byte for byte, and the live
@@ -36,6 +39,7 @@ from kit.widgets.calendar_view import (
     entry_lines,
     payday_lines,
 )
+from kit.widgets.waiting import late, moves, seat_bots, waiting, warning_text
 
 STATIC = Path(__file__).parent / "static"
 ALL_BOTS_MOVES = 200_000  # a table of bots plays the game out: far more moves than it takes
@@ -58,6 +62,7 @@ class PaydayBoard(anywidget.AnyWidget):
     view = traitlets.Dict(default_value={}).tag(sync=True)
     svg = traitlets.Unicode("").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
+    warning = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, state_or_game: Any, seed: int = 2026, bots: Any = None) -> None:
         super().__init__()
@@ -66,7 +71,8 @@ class PaydayBoard(anywidget.AnyWidget):
             session.play_bots(ALL_BOTS_MOVES)
         self.session = session
         self.seed = session.seed
-        self.bots = {p: name for p, name in enumerate(session.seat_bots) if name}
+        self.bots = seat_bots(session)
+        self._notices = [str(notice) for notice in session.notices]  # shown until a click
         self._publish("")
         self.on_msg(self._on_click)
 
@@ -82,8 +88,16 @@ class PaydayBoard(anywidget.AnyWidget):
         Then chance and the bots play until a person must decide (the session does it)."""
         start = len(self.session.log)
         self.session.act(action)
+        self._notices = []
         said = self._lines(self.session.log[start:])
         self._publish(said[0] if said else "", log=said)
+
+    def waiting(self) -> str:
+        """Why no one may click a move now ("" while a person is to act): a bot's turn, chance,
+        the end of the game. The line next to the greyed-out buttons."""
+        state = self.state
+        actor = None if state.is_chance() or state.is_terminal() else state.actor()
+        return waiting(state, self.bots, "calendar", actor=actor)
 
     def refresh(self) -> None:
         """Draw again, e.g. after `kit.set_language` or after changing the state from code."""
@@ -123,6 +137,7 @@ class PaydayBoard(anywidget.AnyWidget):
         since the last click (by default the last moves of the game)."""
         if log is None:
             log = self._lines(self.session.log[-LOG_LINES:])
+        warning = warning_text(self.session, self._notices)
         view = calendar_view(
             self.state,
             bots=self.bots,
@@ -130,16 +145,20 @@ class PaydayBoard(anywidget.AnyWidget):
             message=message,
             refused=refused,
             log=log[-LOG_LINES:],
+            warning=warning,
         )
+        view["move"] = moves(self.session)  # sent back with each click: a late one is refused
         with self.hold_sync():
             self.view = view
             self.svg = calendar_svg(view)
             self.message = message
+            self.warning = warning
 
     # -- clicks ------------------------------------------------------------------------------
 
     def _on_click(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """A click in the view: do it, or say why not in `message`; never raise into the comm."""
+        self._notices = []  # said once: the class has seen them by the time it clicks
         try:
             self._click(content)
         except Exception as error:  # a click must never break the kernel's comm
@@ -157,12 +176,15 @@ class PaydayBoard(anywidget.AnyWidget):
         if not isinstance(data, dict) or data.get("type") not in ACTIONS:
             self._refuse(t("calendar.bad_click", content=content))
             return
+        if late(self.session, content):  # drawn before the last move: not meant for this one
+            self._refuse(t("calendar.late"))
+            return
         try:
             action = action_from_dict(data)
         except (TypeError, ValueError) as error:
             self._refuse(t("calendar.not_allowed", reason=error))
             return
-        problem = self.state.why_not(action)  # read-only: a garbled action changes nothing
+        problem = self.session.why_not(action)  # read-only: the rules, or a bot is to act
         if problem is not None:
             self._refuse(t("calendar.not_allowed", reason=problem))
             return

@@ -30,6 +30,7 @@ from kit.games.core import action_to_dict
 from kit.games.dia_de_paga.actions import ANYTIME, action_from_dict
 from kit.games.dia_de_paga.base import START
 from kit.messages import language, t
+from kit.widgets.waiting import waiting
 
 # Players: colour, shape and number together (Okabe-Ito, as the property board).
 PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
@@ -206,25 +207,28 @@ def action_label(state: Any, action: Any, offered: str | None = None) -> str:
     return t(f"calendar.act_{kind}", **values)
 
 
-def _buttons(state: Any, legal: Sequence[Any]) -> list[dict[str, Any]]:
-    """One button per legal answer to the decision now (the any-time actions have forms)."""
+def _buttons(state: Any, legal: Sequence[Any], enabled: bool = True) -> list[dict[str, Any]]:
+    """One button per legal answer to the decision now (the any-time actions have forms);
+    `enabled` false on a bot's turn: shown greyed out."""
     return [
         {
             "label": action_label(state, a),
             "kind": type(a).__name__,
             "action": action_to_dict(a),
+            "enabled": enabled,
         }
         for a in legal
         if not isinstance(a, ANYTIME)
     ]
 
 
-def _forms(state: Any, legal: Sequence[Any]) -> list[dict[str, Any]]:
+def _forms(state: Any, legal: Sequence[Any], enabled: bool = True) -> list[dict[str, Any]]:
     """The any-time actions with an amount box each; the engine checks whatever is typed.
 
-    Every form is shown while a player is to act, so a student may try a deposit after day 23
-    and read the engine's reason; `offered` says whether the engine lists that kind now, and
-    `default` is the first amount it lists (or the smallest sensible one)."""
+    Every form is shown, so a student may try a deposit after day 23 and read the engine's
+    reason; `offered` says whether the engine lists that kind now, `default` is the first amount
+    it lists (or the smallest sensible one), and `enabled` is false unless a person is to act
+    (a bot's turn, chance, the end: greyed out, the view's `waiting` says why)."""
     r = state.game.rules
     hints = {
         "TakeLoan": t("calendar.hint_TakeLoan", unit=money(r.loan_unit)),
@@ -253,6 +257,7 @@ def _forms(state: Any, legal: Sequence[Any]) -> list[dict[str, Any]]:
                 "offered": bool(listed),
                 "default": default,
                 "step": steps[kind],
+                "enabled": enabled,
             }
         )
     return forms
@@ -496,13 +501,15 @@ def calendar_view(
     message: str = "",
     refused: bool = False,
     log: Sequence[str] = (),
+    warning: str = "",
 ) -> dict[str, Any]:
     """The whole calendar board as plain JSON: days, tokens, kitty, die, books, buttons, payday.
 
-    `bots`: {seat: bot name} of the seats the computer plays. `payday`: a `payday_lines` result
-    for the payday panel (None before anyone reached day 31). `message`: the last thing that
-    happened, or why a click was refused (`refused`); `log`: what happened since the last human
-    click."""
+    `bots`: {seat: bot name} of the seats the computer plays: on a bot's turn its answers are
+    shown greyed out (`enabled` false) and `waiting` says why, as while chance decides or at the
+    end. `payday`: a `payday_lines` result for the payday panel (None before anyone reached day
+    31). `message`: the last thing that happened, or why a click was refused (`refused`); `log`:
+    what happened since the last human click; `warning`: a line to mark apart (a failed save)."""
     g = state.game
     r = g.rules
     bots = dict(bots or {})
@@ -511,6 +518,7 @@ def calendar_view(
     to_act = None if chance or terminal else state.actor()
     legal = state.legal_actions() if to_act is not None else []
     human = to_act is not None and to_act not in bots
+    waiting_text = waiting(state, bots, "calendar", actor=to_act)
     month = state.month[to_act] if to_act is not None else max(state.month)
     return {
         "game": {"name": r.name, "title": r.title, "currency": r.currency, "months": g.months},
@@ -518,6 +526,7 @@ def calendar_view(
         "phase": state.phase,
         "to_act": to_act,
         "to_act_is_bot": to_act is not None and not human,
+        "waiting": waiting_text,
         "current": state.cur,
         "status": _status(state, to_act),
         "month": month,
@@ -531,11 +540,12 @@ def calendar_view(
         "days": _days(state),
         "start_tokens": [p for p in range(g.n) if state.pos[p] == START],
         "players": _players(state, bots),
-        "buttons": _buttons(state, legal) if human else [],
-        "forms": _forms(state, legal) if human else [],
+        "buttons": _buttons(state, legal, enabled=human),
+        "forms": _forms(state, legal, enabled=human),
         "payday": dict(payday) if payday is not None else None,
         "message": message,
         "refused": refused,
+        "warning": warning,
         "log": list(log),
         "labels": {
             key: t(f"calendar.{key}")
@@ -563,6 +573,7 @@ def calendar_view(
                 "anytime",
                 "amount",
                 "log",
+                "warning",
             )
         },
     }

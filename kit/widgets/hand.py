@@ -8,9 +8,13 @@ One-way flow: the engine state → `hand_view` (plain JSON, kit/widgets/hand_vie
 and `svg` traits → the drawing (static/hand.js only inserts `kit.render.hand.hand_svg` and sends
 clicks). A click comes back as a message: {"type": "pick", "card": 12}, {"type": "clear"},
 {"type": "letters", "text": "A"}, {"type": "best"} or {"type": "act", "action": {...}} (the
-button's `action_to_dict` data). Python asks the engine (`state.refusal`); it either takes the
-action, or its IllegalAction message is shown and nothing changes. The log is the engine's
-events, as the session recorded them, in words. The game itself is a
+button's `action_to_dict` data), each with the `move` stamp of the view clicked (a card clicked
+on the table or in the best play comes as a "pick" with "where"). Python asks the session
+(`why_not`: the engine's rules, or that a bot is to act); it either takes the action, or the
+reason is shown and nothing changes; a late click, or one that would do nothing, says so too.
+On a bot's turn and at the end the buttons are greyed out and the view's `waiting` says why; a
+save that failed (`session.save_error`) is shown apart, in `warning`, after the move it missed.
+The log is the engine's events, as the session recorded them, in words. The game itself is a
 `kit.session.Session`: it plays the bot seats and draws the cut and the shuffle with its seeded
 generator, and, when started with a file (`Session.resume_or_start`), saves after every move.
 """
@@ -28,7 +32,8 @@ from kit.games.palabra import action_from_dict
 from kit.messages import t
 from kit.render.hand import hand_svg
 from kit.session import Session
-from kit.widgets.hand_view import hand_view
+from kit.widgets.hand_view import card_view, hand_view
+from kit.widgets.waiting import late, moves, seat_bots, waiting, warning_text
 
 STATIC = Path(__file__).parent / "static"
 LOG_KEPT = 50
@@ -50,6 +55,7 @@ class PalabraTable(anywidget.AnyWidget):
     view = traitlets.Dict(default_value={}).tag(sync=True)
     svg = traitlets.Unicode("").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
+    warning = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self, state_or_game: Any, seed: int = 2026, bots: Mapping[int, str] | None = None
@@ -60,10 +66,11 @@ class PalabraTable(anywidget.AnyWidget):
             session.play_bots(ALL_BOTS_MOVES)
         self.session = session
         self.seed = session.seed
-        self.bots = {p: name for p, name in enumerate(session.seat_bots) if name}
+        self.bots = seat_bots(session)
         self._selected: list[int] = []
         self._letters = ""
         self._show_best = False
+        self._notices = [str(notice) for notice in session.notices]  # shown until a click
         self._publish("\n".join(self._log_lines()))
         self.on_msg(self._on_click)
 
@@ -79,9 +86,8 @@ class PalabraTable(anywidget.AnyWidget):
         self._need_turn()
         hand = self.state.hands[self.state.cur]
         if isinstance(card, bool) or not isinstance(card, int) or card not in hand:
-            raise ValueError(
-                t("hand.not_in_hand", card=card, name=self.state.game.names[self.state.cur])
-            )
+            name = self.state.game.names[self.state.cur]
+            raise ValueError(t("hand.not_in_hand", card=self._card(card), name=name))
         if card in self._selected:
             self._selected.remove(card)
         else:
@@ -114,6 +120,7 @@ class PalabraTable(anywidget.AnyWidget):
         self._need_turn()
         start = len(self.session.log)
         self.session.act(action)  # checked by the engine; then the bots; then saved
+        self._notices = []
         self._selected, self._letters, self._show_best = [], "", False
         self._publish("\n".join(self._log_lines(start)))
 
@@ -137,9 +144,24 @@ class PalabraTable(anywidget.AnyWidget):
 
     # -- the game ------------------------------------------------------------------------------
 
+    def waiting(self) -> str:
+        """Why no one may click a move now ("" while a person is to act): a bot's turn, the
+        deal, the end of the game. The line next to the greyed-out buttons."""
+        return waiting(self.state, self.bots, "hand")
+
     def _need_turn(self) -> None:
         if self.state.phase not in ("turn", "play"):
             raise ValueError(t("hand.no_turn", status=self.view.get("status", self.state.phase)))
+        if self.waiting():  # a bot's turn: its cards are not picked by a click
+            raise ValueError(self.waiting())
+
+    def _card(self, card: Any) -> str:
+        """A card as the class reads it («C3**», «comodín»), or what was sent if it is no card."""
+        cards = self.state.game.cards
+        if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(cards):
+            found = cards[card]
+            return found.label if found.kind == "letter" else str(card_view(found)["name"])
+        return repr(card)
 
     def _log_lines(self, start: int = 0) -> list[str]:
         """The events of the session's moves from `start` on, in words (the last LOG_KEPT)."""
@@ -173,6 +195,7 @@ class PalabraTable(anywidget.AnyWidget):
 
     def _publish(self, message: str) -> None:
         """Compute the view and its drawing; send both in one message."""
+        warning = warning_text(self.session, self._notices)
         view = hand_view(
             self.state,
             selected=self._selected,
@@ -180,17 +203,21 @@ class PalabraTable(anywidget.AnyWidget):
             show_best=self._show_best,
             message=message,
             log=self._log_lines(max(0, len(self.session.log) - LOG_KEPT)),
-            bots=sorted(self.bots),
+            bots=self.bots,
+            warning=warning,
         )
+        view["move"] = moves(self.session)  # sent back with each click: a late one is refused
         with self.hold_sync():
             self.view = view
             self.svg = hand_svg(view)
             self.message = message
+            self.warning = warning
 
     # -- clicks ----------------------------------------------------------------------------------
 
     def _on_click(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """A click in the view: do it, or say why not in `message`; never raise into the comm."""
+        self._notices = []  # said once: the class has seen them by the time it clicks
         try:
             self._click(content)
         except Exception as error:  # a click must never break the kernel's comm
@@ -198,6 +225,13 @@ class PalabraTable(anywidget.AnyWidget):
 
     def _click(self, content: Any) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
+        if kind in ("pick", "letters", "best", "act") and late(self.session, content):
+            self._publish(t("hand.late"))  # drawn before the last move: not meant for this one
+            return
+        said = self._does_nothing(kind, content)
+        if said:
+            self._publish(said)
+            return
         simple = {"pick": ("card", self.pick), "letters": ("text", self.set_letters)}
         if kind in simple:
             key, method = simple[kind]
@@ -221,8 +255,38 @@ class PalabraTable(anywidget.AnyWidget):
         except (TypeError, ValueError) as error:
             self._publish(t("hand.not_allowed", reason=error))
             return
-        problem = self.state.refusal(action)  # asked, not applied: the state stays as it was
+        problem = self.session.why_not(action)  # asked, not applied: the rules, or a bot's turn
         if problem is not None:
             self._publish(t("hand.not_allowed", reason=problem))
             return
         self.act(action)
+
+    def _does_nothing(self, kind: Any, content: dict) -> str:
+        """Why a well-formed click would change nothing, or "": a card clicked on the table or
+        in the best play (not in the hand), clearing an empty selection, letters with no wild
+        or vowel card selected, asking again for the best play already shown."""
+        if kind == "pick" and content.get("where", "hand") != "hand":
+            card = content.get("card")
+            where = content.get("where")
+            if where == "best":
+                return t("hand.card_of_best", card=self._card(card))
+            owner = next(
+                (
+                    seat
+                    for seat, play in enumerate(self.state.table)
+                    if play is not None and card in play["cards"]
+                ),
+                None,
+            )
+            if owner is None:
+                return t("hand.bad_click", content=content)
+            return t("hand.card_on_table", card=self._card(card), name=self.state.game.names[owner])
+        if self.waiting() and kind in ("clear", "letters"):
+            return self.waiting()
+        if kind == "clear" and not self._selected:
+            return t("hand.nothing_to_clear")
+        if kind == "letters" and not self.view["selection"]["needs_letters"]:
+            return t("hand.letters_unused")
+        if kind == "best" and self._show_best and not self.waiting():
+            return t("hand.best_shown")
+        return ""

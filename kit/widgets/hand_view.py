@@ -17,7 +17,7 @@ Standard library only; the same state and arguments always give the same view.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kit.games.core import action_to_dict
@@ -39,6 +39,7 @@ from kit.games.palabra.cards import COLOURS, SYMBOLS, Card
 from kit.games.palabra.rules import can_build_on, is_palabra
 from kit.games.palabra.scoring import Score
 from kit.messages import language, t
+from kit.widgets.waiting import waiting
 
 # Okabe-Ito colours for the four card colours; the shape of each colour says the same thing.
 CARD_COLOURS = {"red": "#D55E00", "blue": "#0072B2", "green": "#009E73", "yellow": "#F0E442"}
@@ -354,16 +355,21 @@ def hand_view(
     show_best: bool = False,
     message: str = "",
     log: Sequence[str] = (),
-    bots: Sequence[int] = (),
+    bots: Sequence[int] | Mapping[int, str] = (),
+    warning: str = "",
 ) -> dict[str, Any]:
     """The hand of the player to act, the table, the scores and the buttons, as plain JSON.
 
     `selected`: card ids of that hand in the order clicked (others are dropped). `letters`: what
     the selected wild and vowel cards stand for. `show_best`: add the finder's best play.
     `message`: the last thing that happened, or why a click was refused. `log`: the game log
-    (the last lines are kept). `bots`: the seats bots play.
+    (the last lines are kept). `bots`: the seats bots play, or {seat: bot name}: on a bot's
+    turn the buttons are greyed out (`enabled` false) and `waiting` says why, as while the cards
+    are dealt or at the end. `warning`: a line to mark apart (a save that failed).
     """
     g = state.game
+    named = dict(bots) if isinstance(bots, Mapping) else {seat: "" for seat in bots}
+    waiting_text = waiting(state, {seat: name or "bot" for seat, name in named.items()}, "hand")
     acting = state.phase in ("turn", "play")
     me = state.cur
     hand_ids = list(state.hands[me]) if not state.is_chance() else []
@@ -371,12 +377,14 @@ def hand_view(
     order = {c: i + 1 for i, c in enumerate(chosen)}
     buttons = [_button(state, label, a) for label, a in candidate_actions(state, chosen, letters)]
     buttons = buttons if acting else []
+    for button in buttons:
+        button["enabled"] = not waiting_text
     players = [
         {
             "seat": p,
             "name": g.names[p],
             "score": state.scores[p],
-            "bot": p in bots,
+            "bot": p in named,
             "to_act": acting and p == me,
             "cards": len(state.hands[p]),
         }
@@ -389,6 +397,7 @@ def hand_view(
         "status": _status(state),
         "over": state.is_terminal(),
         "to_act": me if acting else None,
+        "waiting": waiting_text,
         "deck": len(state.deck),
         "deck_text": t("hand.deck", n=len(state.deck)),
         "players": players,
@@ -399,6 +408,7 @@ def hand_view(
         "buttons": buttons,
         "best": _best(state) if show_best and acting else None,
         "message": message,
+        "warning": warning,
         "log": list(log)[-LOG_LINES:],
         "labels": {
             key: t(f"hand.{key}")
@@ -419,6 +429,7 @@ def hand_view(
                 "btn_best",
                 "btn_play_best",
                 "btn_clear",
+                "warning",
             )
         },
     }

@@ -8,7 +8,9 @@ One-way flow: a `kit.Session` holds the game; every click (a board button, a bid
 to the session as an action, the engine checks it, chance and bots answer, the session saves
 the game to its JSON file, and then every panel is drawn again from the session's state. A
 refused action shows the engine's reason and changes nothing. The panels are ipywidgets; the
-board is the `PropertyBoard` anywidget, whose own buttons are the action bar.
+board is the `PropertyBoard` anywidget, whose own buttons are the action bar. On a bot's turn
+(a table of bots, watched with its «Siguiente jugada» buttons) and at the end, the panels' buttons
+are greyed out with the reason next to them; a save that failed is shown where «Guardado» was.
 """
 
 from __future__ import annotations
@@ -30,6 +32,11 @@ from kit.widgets.game_log import log_lines
 LOG_LINES = 12
 TEXT = "font-size:18px"  # projector-sized, like the board's side panel
 REFUSED = "color:#B00020;font-size:18px"
+WAITING = "font-style:italic;color:#333333;font-size:18px"
+WARNING = (
+    "color:#111111;background:#FFF3C4;border:2px solid #A63C00;border-radius:8px;"
+    "padding:6px 10px;font-size:18px;white-space:pre-line"
+)
 BOT_BURST = 25  # moves per click of "25 moves" at a table of bots
 
 
@@ -125,10 +132,10 @@ class PropertyTable(w.VBox):
 
     def act(self, action: Any) -> None:
         """Play `action` as the board would (the session checks it); refused: say why."""
-        if self.session.to_act() is None:
-            problem: str | None = t("board.game_over")
+        if self.session.to_act() is None:  # the end (chance never waits for a click)
+            problem: str | None = self.board.waiting()
         else:
-            problem = self.session.why_not(action)
+            problem = self.session.why_not(action)  # the rules, or a bot is to act
         if problem is not None:
             self.message.value = self._refusal(problem)
             return
@@ -137,6 +144,10 @@ class PropertyTable(w.VBox):
 
     def _refusal(self, reason: str) -> str:
         return f'<p style="{REFUSED}">{escape(t("table.refused", reason=reason))}</p>'
+
+    def _say(self, reason: str) -> str:
+        """A click that did nothing, and why (not the engine's refusal: nothing was tried)."""
+        return f'<p style="{REFUSED}">{escape(reason)}</p>'
 
     def _bid(self, _button: Any) -> None:
         self._safely(
@@ -148,7 +159,8 @@ class PropertyTable(w.VBox):
 
     def _propose(self, _button: Any) -> None:
         def propose() -> None:
-            if self.trade_with.value is None:
+            if self.trade_with.value is None:  # no partner chosen: say so, not nothing
+                self.message.value = self._say(t("table.trade_no_partner"))
                 return
             self.act(
                 ProposeTrade(
@@ -169,7 +181,18 @@ class PropertyTable(w.VBox):
             self.message.value = self._refusal(str(error))
 
     def _play_bots(self, moves: int) -> None:
-        self._safely(lambda: self.session.play_bots(moves))
+        def play() -> None:
+            if self.session.play_bots(moves) == 0:  # the end, or a person's turn: say which
+                seat = self.session.to_act()
+                self.message.value = self._say(
+                    self.board.waiting()
+                    if seat is None
+                    else t("table.bots_person", name=self.session.names[seat])
+                )
+            else:
+                self.message.value = ""
+
+        self._safely(play)
         self.board.refresh()
 
     # -- the panels ------------------------------------------------------------------------------
@@ -181,8 +204,13 @@ class PropertyTable(w.VBox):
         self.pass_button = w.Button()
         self.bid_button.on_click(self._bid)
         self.pass_button.on_click(self._pass_bid)
+        self.auction_wait = _html()
         return w.VBox(
-            [self.auction_text, w.HBox([self.bid_amount, self.bid_button, self.pass_button])]
+            [
+                self.auction_text,
+                w.HBox([self.bid_amount, self.bid_button, self.pass_button]),
+                self.auction_wait,
+            ]
         )
 
     def _trade_panel(self) -> w.VBox:
@@ -196,6 +224,7 @@ class PropertyTable(w.VBox):
         self.trade_with.observe(lambda _c: self._fill_trade_titles(), names="value")
         self.trade_button.on_click(self._propose)
         self.trade_labels = [_html() for _ in range(4)]
+        self.trade_wait = _html()
         return w.VBox(
             [
                 self.trade_title,
@@ -208,6 +237,7 @@ class PropertyTable(w.VBox):
                     ]
                 ),
                 self.trade_help,
+                self.trade_wait,
             ]
         )
 
@@ -216,7 +246,8 @@ class PropertyTable(w.VBox):
         self.burst_button = w.Button()
         self.step_button.on_click(lambda _b: self._play_bots(1))
         self.burst_button.on_click(lambda _b: self._play_bots(BOT_BURST))
-        return w.HBox([self.step_button, self.burst_button])
+        self.bots_wait = _html()
+        return w.VBox([w.HBox([self.step_button, self.burst_button]), self.bots_wait])
 
     def _titles_of(self, player: int) -> list[tuple[str, int]]:
         g = self.session.game
@@ -267,25 +298,46 @@ class PropertyTable(w.VBox):
             + "".join(f"<li>{escape(line)}</li>" for line in lines)
             + "</ol></div>"
         )
+        self.saved.value = self._saved_line()
+        waiting = self.board.waiting()
+        self._refresh_auction(view, waiting)
+        self._refresh_trade(view, waiting)
+        all_bots = all(b is not None for b in session.seat_bots)
+        self.bots.layout.display = "" if all_bots else "none"  # watched to the very end
+        over = state.is_terminal()
+        self.step_button.disabled = self.burst_button.disabled = over
+        self.bots_wait.value = _waiting_html(waiting if over else t("table.bots_help", n=BOT_BURST))
+        self.step_button.description = t("table.bots_step")
+        self.burst_button.description = t("table.bots_many", n=BOT_BURST)
+
+    def _saved_line(self) -> str:
+        """Where the game is saved; or, when the last save failed, why, marked as a warning
+        (the move was played: the board shows it; the file is behind until a save works)."""
+        session = self.session
+        if session.save_error:
+            label = escape(t("table.warning"))
+            return (
+                f'<p class="kit-table-warning" style="{WARNING}" role="alert">'
+                f"<b>⚠ {label}:</b> {escape(session.save_error)}</p>"
+            )
         saved = (
             t("table.saved", path=session.path.name, moves=_moves(session.log))
             if session.path is not None
             else t("table.not_saved")
         )
-        self.saved.value = f"<small>{escape(saved)}</small>"
-        self._refresh_auction(view)
-        self._refresh_trade(view)
-        all_bots = all(b is not None for b in session.seat_bots)
-        self.bots.layout.display = "" if all_bots and not state.is_terminal() else "none"
-        self.step_button.description = t("table.bots_step")
-        self.burst_button.description = t("table.bots_many", n=BOT_BURST)
+        return f"<small>{escape(saved)}</small>"
 
-    def _refresh_auction(self, view: dict[str, Any]) -> None:
+    def _refresh_auction(self, view: dict[str, Any], waiting: str) -> None:
+        """The auction panel while an auction runs: live for a person, greyed out (and why)
+        while a bot bids."""
         state = self.session.state
-        show = state.phase == "auction" and self.session.human_to_act()
+        show = state.phase == "auction" and not state.is_terminal() and not state.is_chance()
         self.auction.layout.display = "" if show else "none"
         if not show:
             return
+        for control in (self.bid_amount, self.bid_button, self.pass_button):
+            control.disabled = bool(waiting)
+        self.auction_wait.value = _waiting_html(waiting)
         g = state.game
         auction = state.auction
         title, high, bidder = auction.title, auction.high, auction.bidder
@@ -313,12 +365,22 @@ class PropertyTable(w.VBox):
         self.bid_button.description = t("table.bid")
         self.pass_button.description = t("table.pass_bid")
 
-    def _refresh_trade(self, view: dict[str, Any]) -> None:
+    def _refresh_trade(self, view: dict[str, Any], waiting: str) -> None:
+        """The trade dialog on a turn: live for a person, greyed out (and why) for a bot."""
         state = self.session.state
-        show = state.phase in ("turn", "after") and self.session.human_to_act()
+        show = state.phase in ("turn", "after") and self.session.to_act() is not None
         self.trade.layout.display = "" if show else "none"
         if not show:
             return
+        for control in (
+            self.trade_with,
+            self.trade_give,
+            self.trade_take,
+            self.trade_money,
+            self.trade_button,
+        ):
+            control.disabled = bool(waiting)
+        self.trade_wait.value = _waiting_html(waiting)
         me = state.current_player()
         others = [
             (name, q) for q, name in enumerate(state.game.names) if q != me and state.alive[q]
@@ -334,6 +396,11 @@ class PropertyTable(w.VBox):
             self.trade_with.options = others
         self.trade_button.description = t("table.trade_propose")
         self._fill_trade_titles()
+
+
+def _waiting_html(text: str) -> str:
+    """The line next to greyed-out buttons: why they are off ("" while a person plays)."""
+    return f'<p class="kit-table-waiting" style="{WAITING}">{escape(text)}</p>' if text else ""
 
 
 def _moves(log: list[dict[str, Any]]) -> int:

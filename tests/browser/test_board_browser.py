@@ -3,6 +3,8 @@
 The test writes its own small notebook into the server's temporary root (the lessons stay as
 they are). The same seeded board is played in this process first, so the browser must show
 exactly what the engine gives: the square bought, the buyer's marker, his cash after paying.
+A board over a table of bots shows its bot's buttons greyed out (disabled), with the line that
+names the bot next to them (issue 14, point 7).
 Run with `pytest -m browser tests/browser` (Debian's Chromium, servers on localhost).
 """
 
@@ -16,7 +18,8 @@ from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
 from playwright.sync_api import Locator, Page, expect
 
 import kit
-from kit.messages import set_language
+from kit.messages import set_language, t
+from kit.session import Session
 from kit.widgets import PropertyBoard
 
 NOTEBOOK = "tablero_prueba.ipynb"
@@ -28,17 +31,28 @@ board = PropertyBoard(kit.load({GAME!r}, players={PLAYERS}), seed={SEED})
 board"""
 
 
-def write_notebook(root: Path) -> None:
+BOTS_NOTEBOOK = "tablero_bots_prueba.ipynb"
+BOTS = ["build_asap", "cash_reserve"]
+NOTICE = "La última jugada del archivo estaba a medias: no cuenta."
+BOTS_SOURCE = f"""from kit.session import Session
+from kit.widgets import PropertyBoard
+
+mesa = Session.start({GAME!r}, humans=[], bots={BOTS!r}, seed={SEED})
+mesa.notices = [{NOTICE!r}]  # as resuming would say it: shown apart, as a warning
+PropertyBoard(mesa)"""
+
+
+def write_notebook(root: Path, name: str = NOTEBOOK, source: str = SOURCE) -> None:
     cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": []}
     notebook = {
-        "cells": [{**cell, "source": SOURCE}],
+        "cells": [{**cell, "source": source}],
         "metadata": {
             "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
         },
         "nbformat": 4,
         "nbformat_minor": 5,
     }
-    (root / NOTEBOOK).write_text(json.dumps(notebook), encoding="utf-8")
+    (root / name).write_text(json.dumps(notebook), encoding="utf-8")
 
 
 def plan() -> tuple[list[tuple[str, str]], int, int, str]:
@@ -112,4 +126,31 @@ def test_board_rolls_and_buys_in_voila(
     page.goto(f"{voila}/voila/render/{NOTEBOOK}")
     board = the_board(page)
     play_roll_and_buy(board, artifacts, "voila")
+    assert unexpected(page_errors) == []
+
+
+@pytest.mark.browser
+def test_a_bots_turn_greys_the_buttons_out_in_jupyterlab(
+    page: Page, page_errors, jupyterlab: str, jupyterlab_root: Path, artifacts: Path
+):
+    set_language("es")
+    here = PropertyBoard(Session.start(GAME, humans=[], bots=BOTS, seed=SEED))
+    labels = [b["label"] for b in here.view["buttons"]]
+    assert labels and here.view["waiting"]
+    write_notebook(jupyterlab_root, BOTS_NOTEBOOK, BOTS_SOURCE)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{jupyterlab}/lab/workspaces/tablero-bots/tree/{BOTS_NOTEBOOK}")
+    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
+    wait_for_the_kernel(page)
+    run_all_cells(page)
+    board = the_board(page)
+    expect(board.get_by_test_id("warning")).to_have_text(f"⚠ {t('board.warning')}: {NOTICE}")
+    expect(board.get_by_test_id("waiting")).to_have_text(here.view["waiting"])
+    buttons = board.locator("button[data-action]")
+    expect(buttons).to_have_count(len(labels))
+    for k in range(len(labels)):
+        expect(buttons.nth(k)).to_be_disabled()
+        expect(buttons.nth(k)).to_have_text(labels[k])
+    board.get_by_test_id("warning").scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / "jupyterlab-board-bots-turn.png")
     assert unexpected(page_errors) == []

@@ -5,7 +5,9 @@ they are). The same seeded board is played in this process first, so the browser
 exactly what the engine gives: the roll's message, then the cash and the savings book after a
 deposit typed in the form (DDP-17). A bad amount and an amount the engine refuses must each show
 a message and change nothing (their wording is not asserted: the engine's messages are being
-translated). Run with `pytest -m browser tests/browser`.
+translated). On a bot's turn the buttons and the amount forms are greyed out (disabled), with the
+line that names the bot next to them (issue 14, point 7). Run with `pytest -m browser
+tests/browser`.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from playwright.sync_api import Locator, Page, expect
 
 import kit
 from kit.messages import set_language, t
+from kit.session import Session
 from kit.widgets import PaydayBoard
 
 NOTEBOOK = "dia_de_paga_prueba.ipynb"
@@ -35,17 +38,28 @@ board = PaydayBoard(
 board"""
 
 
-def write_notebook(root: Path) -> None:
+BOT_NOTEBOOK = "dia_de_paga_bot_prueba.ipynb"
+BOT_SOURCE = f"""from kit.session import Session
+from kit.widgets import PaydayBoard
+
+mesa = Session("dia_de_paga", ["Bot", "Ana"], ["gambler", None], seed={SEED},
+               options={{"months": {MONTHS}}})
+while mesa.state.is_chance():  # the set-up's chance; then the bot is to act and waits
+    mesa.step()
+PaydayBoard(mesa)"""
+
+
+def write_notebook(root: Path, name: str = NOTEBOOK, source: str = SOURCE) -> None:
     cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": []}
     notebook = {
-        "cells": [{**cell, "source": SOURCE}],
+        "cells": [{**cell, "source": source}],
         "metadata": {
             "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
         },
         "nbformat": 4,
         "nbformat_minor": 5,
     }
-    (root / NOTEBOOK).write_text(json.dumps(notebook), encoding="utf-8")
+    (root / name).write_text(json.dumps(notebook), encoding="utf-8")
 
 
 def plan() -> dict[str, str]:
@@ -138,4 +152,33 @@ def test_calendar_rolls_and_saves_in_voila(
     page.goto(f"{voila}/voila/render/{NOTEBOOK}")
     board = the_board(page)
     play_roll_and_deposit(board, artifacts, "voila")
+    assert unexpected(page_errors) == []
+
+
+@pytest.mark.browser
+def test_a_bots_turn_greys_the_buttons_and_forms_out_in_jupyterlab(
+    page: Page, page_errors, jupyterlab: str, jupyterlab_root: Path, artifacts: Path
+):
+    set_language("es")
+    mesa = Session("dia_de_paga", ["Bot", "Ana"], ["gambler", None], seed=SEED,
+                   options={"months": MONTHS})  # fmt: skip
+    while mesa.state.is_chance():
+        mesa.step()
+    here = PaydayBoard(mesa).view
+    assert here["to_act_is_bot"] and here["buttons"] and here["waiting"]
+    write_notebook(jupyterlab_root, BOT_NOTEBOOK, BOT_SOURCE)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{jupyterlab}/lab/workspaces/calendario-bot/tree/{BOT_NOTEBOOK}")
+    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
+    wait_for_the_kernel(page)
+    run_all_cells(page)
+    board = the_board(page)
+    expect(board.get_by_test_id("waiting")).to_have_text(here["waiting"])
+    for css in ("button[data-action]", "button[data-submit]", "input[data-amount]"):
+        controls = board.locator(css)
+        expect(controls.first).to_be_visible()
+        for k in range(controls.count()):
+            expect(controls.nth(k)).to_be_disabled()
+    board.get_by_test_id("waiting").scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / "jupyterlab-calendar-bots-turn.png")
     assert unexpected(page_errors) == []

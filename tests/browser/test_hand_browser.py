@@ -5,7 +5,9 @@ they are). The same seeded table is played in this process first, so the browser
 exactly what the engine gives: the cards to click (the finder's best word), the total the
 selection shows, the message after the play (with the bot's answer) and the new score. An
 illegal button on the way must show a message and change no score (its wording is the engine's,
-not asserted). Run with `pytest -m browser tests/browser` (Debian's Chromium, localhost).
+not asserted). On a bot's turn the buttons are greyed out (disabled), with the line that names the
+bot next to them (issue 14, point 7). Run with `pytest -m browser tests/browser` (Debian's
+Chromium, localhost).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from playwright.sync_api import Locator, Page, expect
 import kit
 from kit.games.palabra import Dictionary, best_play
 from kit.messages import set_language
+from kit.session import Session
 from kit.widgets.hand import PalabraTable
 
 NOTEBOOK = "palabra_prueba.ipynb"
@@ -45,17 +48,43 @@ class Plan:
     score: str  # Ana's score after the play (and the bot's answer)
 
 
-def write_notebook(root: Path) -> None:
+BOT_NOTEBOOK = "palabra_bot_prueba.ipynb"
+
+
+def bot_source(seed: int) -> str:
+    return f"""from kit.session import Session
+from kit.widgets import PalabraTable
+
+mesa = Session("palabra", ["Bot", "Ana"], ["greedy", None], seed={seed},
+               options={{"common": {COMMON}}})
+while mesa.state.is_chance():  # the cut and the deal; then the bot is to act and waits
+    mesa.step()
+PalabraTable(mesa)"""
+
+
+def at_a_bots_turn() -> tuple[int, PalabraTable]:
+    """A seed whose deal has the bot (seat 0) play first, and the table it gives here."""
+    for seed in range(SEED, SEED + 20):
+        mesa = Session("palabra", ["Bot", "Ana"], ["greedy", None], seed=seed,
+                       options={"common": COMMON})  # fmt: skip
+        while mesa.state.is_chance():
+            mesa.step()
+        if mesa.to_act() == 0:
+            return seed, PalabraTable(mesa)
+    pytest.fail("the bot never plays first")
+
+
+def write_notebook(root: Path, name: str = NOTEBOOK, source: str = SOURCE) -> None:
     cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": []}
     notebook = {
-        "cells": [{**cell, "source": SOURCE}],
+        "cells": [{**cell, "source": source}],
         "metadata": {
             "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
         },
         "nbformat": 4,
         "nbformat_minor": 5,
     }
-    (root / NOTEBOOK).write_text(json.dumps(notebook), encoding="utf-8")
+    (root / name).write_text(json.dumps(notebook), encoding="utf-8")
 
 
 def plan() -> Plan:
@@ -135,4 +164,31 @@ def test_palabra_word_in_voila(
     page.goto(f"{voila}/voila/render/{NOTEBOOK}")
     table = the_table(page)
     select_score_and_play(table, artifacts, "voila")
+    assert unexpected(page_errors) == []
+
+
+@pytest.mark.browser
+def test_a_bots_turn_greys_the_buttons_out_in_jupyterlab(
+    page: Page, page_errors, jupyterlab: str, jupyterlab_root: Path, artifacts: Path
+):
+    set_language("es")
+    seed, here = at_a_bots_turn()
+    assert here.view["buttons"] and here.view["waiting"]
+    write_notebook(jupyterlab_root, BOT_NOTEBOOK, bot_source(seed))
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{jupyterlab}/lab/workspaces/palabra-bot/tree/{BOT_NOTEBOOK}")
+    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
+    wait_for_the_kernel(page)
+    run_all_cells(page)
+    table = the_table(page)
+    expect(table.get_by_test_id("waiting")).to_have_text(here.view["waiting"])
+    for css in ("button[data-action]", "button[data-tool]"):
+        controls = table.locator(css)
+        expect(controls.first).to_be_visible()
+        for k in range(controls.count()):
+            expect(controls.nth(k)).to_be_disabled()
+    table.locator(".kit-hand [data-card]").first.click()  # the bot's card: says why not
+    expect(table.get_by_test_id("message")).to_have_text(here.view["waiting"], timeout=30_000)
+    table.get_by_test_id("waiting").scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / "jupyterlab-palabra-bots-turn.png")
     assert unexpected(page_errors) == []

@@ -3,19 +3,22 @@
 Each test first plays the same seeded table in this process (the notebook's own settings), so it
 knows which buttons to press and what the board, the players' panel and the log must then show.
 It presses Roll until a person may buy, buys, and checks the panels; then it reloads the page —
-a new kernel — and finds the same game: the save file brought it back.
+a new kernel — and finds the same game: the save file brought it back. A table of bots shows
+its move buttons greyed out, with the line naming the bot, and its «Siguiente jugada» button
+plays on (issue 14, point 7).
 Run with `pytest -m browser tests/browser` (Debian's Chromium, servers on localhost).
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
 from playwright.sync_api import Locator, Page, expect
 
-from kit.messages import set_language
+from kit.messages import set_language, t
 from kit.play import DEFAULT_BOTS, notebook_name
 from kit.widgets.game_log import log_lines
 from kit.widgets.table import PropertyTable
@@ -110,4 +113,55 @@ def test_a_class_game_in_jupyterlab(
     run_all_cells(page)
     play_until_a_purchase(page, ruleset, tmp_path, artifacts)
     assert (jupyterlab_root / f"partida_{ruleset}.json").exists()
+    assert unexpected(page_errors) == []
+
+
+BOTS_NOTEBOOK = "mesa_de_bots_prueba.ipynb"
+BOTS_SOURCE = """from kit.widgets import PropertyTable
+
+PropertyTable.resume_or_start("mesa_de_bots.json", "superpoly", humans=[],
+                              bots=["build_asap", "cash_reserve"], seed=2026)"""
+
+
+@pytest.mark.browser
+def test_a_table_of_bots_greys_its_move_buttons_out_and_plays_on_in_jupyterlab(
+    page: Page, page_errors, jupyterlab: str, jupyterlab_root: Path, artifacts: Path, tmp_path
+):
+    set_language("es")
+    here = PropertyTable.resume_or_start(
+        tmp_path / "mesa.json", "superpoly", humans=[], bots=["build_asap", "cash_reserve"],
+        seed=2026,
+    )  # fmt: skip
+    waiting = here.board.view["waiting"]
+    assert waiting and here.trade.layout.display == ""
+    (jupyterlab_root / "mesa_de_bots.json").unlink(missing_ok=True)
+    cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": []}
+    notebook = {
+        "cells": [{**cell, "source": BOTS_SOURCE}],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (jupyterlab_root / BOTS_NOTEBOOK).write_text(json.dumps(notebook), encoding="utf-8")
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{jupyterlab}/lab/workspaces/mesa-de-bots/tree/{BOTS_NOTEBOOK}")
+    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
+    wait_for_the_kernel(page)
+    run_all_cells(page)
+    board = the_board(page)
+    expect(board.get_by_test_id("waiting")).to_have_text(waiting)
+    expect(board.locator("button[data-action]").first).to_be_disabled()
+    propose = page.locator("button", has_text=t("table.trade_propose"))
+    expect(propose).to_be_disabled()
+    expect(page.locator(".kit-table-waiting").first).to_have_text(waiting)
+    step = page.locator("button", has_text=t("table.bots_step"))
+    expect(step).to_be_enabled()
+    propose.scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / "jupyterlab-table-of-bots.png")
+    log = page.locator(".kit-table-log li")
+    before = log.count()
+    step.click()
+    expect(log).not_to_have_count(before, timeout=30_000)
     assert unexpected(page_errors) == []

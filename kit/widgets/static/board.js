@@ -1,7 +1,9 @@
 // The property board's live view: inserts the board that Python drew and sends clicks back.
 // Plain ES module, no imports: it must load offline and in JupyterLite. No game rule lives here:
 // the buttons are the engine's legal actions as Python sent them (kit/widgets/board_view.py),
-// and the drawing is kit.render.board_svg, the same picture a saved notebook shows.
+// and the drawing is kit.render.board_svg, the same picture a saved notebook shows. A button
+// Python marks not enabled (a bot's turn) is greyed out, with Python's reason next to it; every
+// click carries the `move` stamp of the view it was made on, so Python can refuse a late one.
 
 /** An HTML element with attributes and optional text. */
 function html(tag, attrs = {}, text = "") {
@@ -17,29 +19,36 @@ function skeleton(send) {
   const drawing = html("div", { class: "kit-board-drawing", "data-testid": "board" });
   const side = html("div", { class: "kit-board-side" });
   const message = html("p", { class: "kit-board-message", "data-testid": "message", role: "status" });
+  const warning = html("p", { class: "kit-board-warning", "data-testid": "warning", role: "alert" });
   const actionsTitle = html("h4", { class: "kit-board-heading" });
+  const waiting = html("p", { class: "kit-board-waiting", "data-testid": "waiting" });
   const buttons = html("div", { class: "kit-board-buttons", "data-testid": "actions" });
   const deed = html("div", { class: "kit-board-deed", "data-testid": "deed" });
-  side.append(message, actionsTitle, buttons, deed);
+  side.append(message, warning, actionsTitle, waiting, buttons, deed);
   root.append(drawing, side);
   drawing.addEventListener("click", (event) => {
     const square = event.target.closest?.("[data-square]");
     if (square) send({ type: "select", square: Number(square.dataset.square) });
   });
-  return { root, drawing, message, actionsTitle, buttons, deed };
+  return { root, drawing, message, warning, actionsTitle, waiting, buttons, deed };
 }
 
 /** One button per legal action; a click sends the action exactly as Python wrote it. */
 function actionButtons(view, send) {
   return view.buttons.map((button) => {
-    const node = html(
-      "button",
-      { type: "button", class: `kit-act kit-act-${button.kind}`, "data-action": button.kind },
-      button.label,
-    );
+    const attrs = { type: "button", class: `kit-act kit-act-${button.kind}`, "data-action": button.kind };
+    if (!button.enabled) Object.assign(attrs, { disabled: "", title: view.waiting });
+    const node = html("button", attrs, button.label);
     node.addEventListener("click", () => send({ type: "act", action: button.action }));
     return node;
   });
+}
+
+/** A warning line (a save that failed): its label, then Python's text, kept apart. */
+function fillWarning(node, label, text) {
+  node.replaceChildren();
+  if (!text) return;
+  node.append(html("strong", {}, `⚠ ${label}: `), document.createTextNode(text));
 }
 
 /** The title deed of the selected square, or a hint to click one. */
@@ -73,16 +82,19 @@ function draw(model, parts, send) {
   if (!view || !view.squares) return;
   parts.drawing.innerHTML = model.get("svg"); // Python's own SVG: escaped text, no scripts
   parts.message.textContent = model.get("message");
+  fillWarning(parts.warning, view.labels.warning, model.get("warning"));
   parts.actionsTitle.textContent = view.labels.actions;
+  parts.waiting.textContent = view.waiting;
   parts.buttons.replaceChildren(...actionButtons(view, send));
   parts.deed.replaceChildren(...deedPanel(view));
 }
 
-const WATCHED = ["view", "svg", "message"];
+const WATCHED = ["view", "svg", "message", "warning"];
 
 export default {
   render({ model, el }) {
-    const send = (content) => model.send(content);
+    // every click says which position it was made on: Python refuses one made on an older view
+    const send = (content) => model.send({ ...content, move: model.get("view").move });
     const parts = skeleton(send);
     el.append(parts.root);
     let pending = false;

@@ -2,7 +2,9 @@
 // Plain ES module, no imports: it must load offline and in JupyterLite. No game rule lives here:
 // the buttons are the engine's legal actions as Python sent them (kit/widgets/calendar_view.py),
 // an amount form sends what was typed and Python reads and checks it, and the drawing is
-// kit.render.calendar.calendar_svg, the same picture a saved notebook shows.
+// kit.render.calendar.calendar_svg, the same picture a saved notebook shows. Buttons and forms
+// Python marks not enabled (a bot's turn, the end) are greyed out, with Python's reason next to
+// them; every click carries the `move` stamp of its view, so Python can refuse a late one.
 
 /** An HTML element with attributes and optional text. */
 function html(tag, attrs = {}, text = "") {
@@ -19,28 +21,37 @@ function skeleton() {
   const side = html("div", { class: "kit-payday-side" });
   const status = html("p", { class: "kit-payday-status", "data-testid": "status" });
   const message = html("p", { class: "kit-payday-message", "data-testid": "message", role: "status" });
+  const warning = html("p", { class: "kit-payday-warning", "data-testid": "warning", role: "alert" });
   const actionsTitle = html("h4", { class: "kit-payday-heading" });
+  const waiting = html("p", { class: "kit-payday-waiting", "data-testid": "waiting" });
   const buttons = html("div", { class: "kit-payday-buttons", "data-testid": "actions" });
   const formsTitle = html("h4", { class: "kit-payday-heading" });
   const forms = html("div", { class: "kit-payday-forms", "data-testid": "forms" });
   const logTitle = html("h4", { class: "kit-payday-heading" });
   const log = html("ol", { class: "kit-payday-log", "data-testid": "log" });
-  side.append(status, message, actionsTitle, buttons, formsTitle, forms, logTitle, log);
+  side.append(status, message, warning, actionsTitle, waiting, buttons, formsTitle, forms, logTitle, log);
   root.append(drawing, side);
-  return { root, drawing, status, message, actionsTitle, buttons, formsTitle, forms, logTitle, log };
+  return {
+    root, drawing, status, message, warning, actionsTitle, waiting, buttons, formsTitle, forms, logTitle, log,
+  };
 }
 
 /** One button per legal action; a click sends the action exactly as Python wrote it. */
 function actionButtons(view, send) {
   return view.buttons.map((button) => {
-    const node = html(
-      "button",
-      { type: "button", class: `kit-act kit-act-${button.kind}`, "data-action": button.kind },
-      button.label,
-    );
+    const attrs = { type: "button", class: `kit-act kit-act-${button.kind}`, "data-action": button.kind };
+    if (!button.enabled) Object.assign(attrs, { disabled: "", title: view.waiting });
+    const node = html("button", attrs, button.label);
     node.addEventListener("click", () => send({ type: "act", action: button.action }));
     return node;
   });
+}
+
+/** A warning line (a save that failed): its label, then Python's text, kept apart. */
+function fillWarning(node, label, text) {
+  node.replaceChildren();
+  if (!text) return;
+  node.append(html("strong", {}, `⚠ ${label}: `), document.createTextNode(text));
 }
 
 /** One form per "any time" action: an amount box and a button; Python reads what was typed. */
@@ -58,11 +69,13 @@ function amountForms(view, send) {
       "data-amount": form.kind,
     });
     input.value = String(form.default);
-    const button = html("button", { type: "button", "data-submit": form.kind }, form.label);
+    const off = form.enabled ? {} : { disabled: "", title: view.waiting };
+    Object.entries(off).forEach(([name, value]) => input.setAttribute(name, value));
+    const button = html("button", { type: "button", "data-submit": form.kind, ...off }, form.label);
     const submit = () => send({ type: "amount", kind: form.kind, amount: input.value });
     button.addEventListener("click", submit);
     input.addEventListener("keydown", (event) => {
-      if (event.key === "Enter") submit();
+      if (event.key === "Enter" && form.enabled) submit();
     });
     node.append(label, input, button, html("span", { class: "kit-payday-hint" }, form.hint));
     return node;
@@ -78,7 +91,9 @@ function draw(model, parts, send) {
   const message = model.get("message");
   parts.message.textContent = message;
   parts.message.classList.toggle("kit-refused", Boolean(view.refused));
-  parts.actionsTitle.textContent = view.buttons.length ? view.labels.actions : "";
+  fillWarning(parts.warning, view.labels.warning, model.get("warning"));
+  parts.actionsTitle.textContent = view.buttons.length || view.waiting ? view.labels.actions : "";
+  parts.waiting.textContent = view.waiting;
   parts.buttons.replaceChildren(...actionButtons(view, send));
   parts.formsTitle.textContent = view.forms.length ? view.labels.anytime : "";
   parts.forms.replaceChildren(...amountForms(view, send));
@@ -86,11 +101,12 @@ function draw(model, parts, send) {
   parts.log.replaceChildren(...view.log.map((line) => html("li", {}, line)));
 }
 
-const WATCHED = ["view", "svg", "message"];
+const WATCHED = ["view", "svg", "message", "warning"];
 
 export default {
   render({ model, el }) {
-    const send = (content) => model.send(content);
+    // every click says which position it was made on: Python refuses one made on an older view
+    const send = (content) => model.send({ ...content, move: model.get("view").move });
     const parts = skeleton();
     el.append(parts.root);
     let pending = false;

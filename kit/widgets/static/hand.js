@@ -1,7 +1,10 @@
 // Palabra's live table: inserts the picture Python drew and sends clicks back.
 // Plain ES module, no imports: it must load offline and in JupyterLite. No game rule lives here:
 // the buttons are the plays Python offers for the selected cards, each already tried by the
-// engine (kit/widgets/hand_view.py); a click on a card sends its id, a button its action data.
+// engine (kit/widgets/hand_view.py); a click on a card sends its id (and where it lies: a card
+// on the table or in the best play is not picked, Python says why), a button its action data.
+// Buttons Python marks not enabled (a bot's turn) are greyed out, with Python's reason next to
+// them; every click carries the `move` stamp of its view, so Python can refuse a late one.
 
 /** An HTML element with attributes and optional text. */
 function html(tag, attrs = {}, text = "") {
@@ -17,6 +20,7 @@ function skeleton(send) {
   const drawing = html("div", { class: "kit-palabra-drawing", "data-testid": "table" });
   const side = html("div", { class: "kit-palabra-side" });
   const message = html("p", { class: "kit-palabra-message", "data-testid": "message", role: "status" });
+  const warning = html("p", { class: "kit-palabra-warning", "data-testid": "warning", role: "alert" });
   const total = html("p", { class: "kit-palabra-total", "data-testid": "total" });
   const lettersBox = html("label", { class: "kit-palabra-letters" });
   const lettersText = html("span");
@@ -24,12 +28,15 @@ function skeleton(send) {
   lettersBox.append(lettersText, letters);
   const tools = html("div", { class: "kit-palabra-tools" });
   const actionsTitle = html("h4", { class: "kit-palabra-heading" });
+  const waiting = html("p", { class: "kit-palabra-waiting", "data-testid": "waiting" });
   const buttons = html("div", { class: "kit-palabra-buttons", "data-testid": "actions" });
-  side.append(message, total, lettersBox, tools, actionsTitle, buttons);
+  side.append(message, warning, total, lettersBox, tools, actionsTitle, waiting, buttons);
   root.append(drawing, side);
   drawing.addEventListener("click", (event) => {
-    const card = event.target.closest?.(".kit-hand [data-card]");
-    if (card) send({ type: "pick", card: Number(card.dataset.card) });
+    const card = event.target.closest?.("[data-card]");
+    if (!card) return;
+    const where = card.closest(".kit-hand") ? "hand" : card.closest(".kit-best") ? "best" : "table";
+    send({ type: "pick", card: Number(card.dataset.card), where });
   });
   drawing.addEventListener("keydown", (event) => {
     const card = event.target.closest?.(".kit-hand [data-card]");
@@ -39,7 +46,9 @@ function skeleton(send) {
     }
   });
   letters.addEventListener("change", () => send({ type: "letters", text: letters.value }));
-  return { root, drawing, message, total, lettersBox, lettersText, letters, tools, actionsTitle, buttons };
+  return {
+    root, drawing, message, warning, total, lettersBox, lettersText, letters, tools, actionsTitle, waiting, buttons,
+  };
 }
 
 /** A button that sends `content` when clicked. */
@@ -58,19 +67,28 @@ function actionButtons(view, send) {
       "data-legal": b.legal ? "yes" : "no",
     };
     if (!b.legal) attrs.title = `${view.labels.not_legal}: ${b.reason}`;
+    if (!b.enabled) Object.assign(attrs, { disabled: "", title: view.waiting });
     return button(b.label, attrs, { type: "act", action: b.action }, send);
   });
 }
 
+/** A warning line (a save that failed): its label, then Python's text, kept apart. */
+function fillWarning(node, label, text) {
+  node.replaceChildren();
+  if (!text) return;
+  node.append(html("strong", {}, `⚠ ${label}: `), document.createTextNode(text));
+}
+
 /** Show the best play, play it, clear the selection. */
 function tools(view, send) {
-  const out = [button(view.labels.btn_best, { class: "kit-tool", "data-tool": "best" }, { type: "best" }, send)];
+  const off = view.waiting ? { disabled: "", title: view.waiting } : {};
+  const out = [button(view.labels.btn_best, { class: "kit-tool", "data-tool": "best", ...off }, { type: "best" }, send)];
   if (view.best && view.best.action) {
-    out.push(button(view.labels.btn_play_best, { class: "kit-tool", "data-tool": "play-best" },
+    out.push(button(view.labels.btn_play_best, { class: "kit-tool", "data-tool": "play-best", ...off },
       { type: "act", action: view.best.action }, send));
   }
   if (view.selection.cards.length) {
-    out.push(button(view.labels.btn_clear, { class: "kit-tool", "data-tool": "clear" }, { type: "clear" }, send));
+    out.push(button(view.labels.btn_clear, { class: "kit-tool", "data-tool": "clear", ...off }, { type: "clear" }, send));
   }
   return out;
 }
@@ -82,20 +100,23 @@ function draw(model, parts, send) {
   parts.drawing.innerHTML = model.get("svg"); // Python's own SVG: escaped text, no scripts
   parts.drawing.querySelectorAll(".kit-hand [data-card]").forEach((g) => g.setAttribute("tabindex", "0"));
   parts.message.textContent = model.get("message");
+  fillWarning(parts.warning, view.labels.warning, model.get("warning"));
   parts.total.textContent = view.selection.total_text;
   parts.lettersBox.hidden = !view.selection.needs_letters;
   parts.lettersText.textContent = view.labels.letters_prompt;
   if (document.activeElement !== parts.letters) parts.letters.value = view.selection.letters;
   parts.tools.replaceChildren(...(view.to_act === null ? [] : tools(view, send)));
   parts.actionsTitle.textContent = view.labels.actions;
+  parts.waiting.textContent = view.waiting;
   parts.buttons.replaceChildren(...actionButtons(view, send));
 }
 
-const WATCHED = ["view", "svg", "message"];
+const WATCHED = ["view", "svg", "message", "warning"];
 
 export default {
   render({ model, el }) {
-    const send = (content) => model.send(content);
+    // every click says which position it was made on: Python refuses one made on an older view
+    const send = (content) => model.send({ ...content, move: model.get("view").move });
     const parts = skeleton(send);
     el.append(parts.root);
     let pending = false;
