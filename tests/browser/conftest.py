@@ -23,6 +23,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from kit.cli import VOILA
+
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -198,6 +200,7 @@ def voila(voila_home: Path) -> Iterator[str]:
         "--no-browser",
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
+        *VOILA,  # as `kit voila` and `kit play` run it
     ]
     yield from serve(args, f"http://127.0.0.1:{port}", home)
 

@@ -12,6 +12,8 @@ Run with `pytest -m browser tests/browser` (Debian's Chromium, servers on localh
 from __future__ import annotations
 
 import json
+import re
+import time
 from pathlib import Path
 
 import pytest
@@ -87,12 +89,27 @@ def test_a_class_game_in_voila_survives_a_new_kernel(
     lines = play_until_a_purchase(page, ruleset, tmp_path, artifacts)
     assert (voila_root / f"partida_{ruleset}.json").exists()
 
-    # Another tab opens the app: Voilà starts a new kernel, the notebook resumes the saved game.
-    # (Not a reload: on unload Voilà's page asks to shut its kernel down and the server answers
-    # 403 in the console, which is Voilà's business, not the game's.)
+    # Another tab opens the app while this one plays: one session at a time, so it is refused
+    # in one sentence. Once this tab is closed (Voilà shuts its kernel down), a new tab's
+    # kernel resumes the saved game.
+    url = f"{voila}/voila/render/{notebook_name(ruleset)}"
+    second = page.context.new_page()
+    second.goto(url)
+    refused = t("session.in_use", path="X", where="X", since="X", last="X", free="X")
+    sentence = re.compile(".+".join(re.escape(part) for part in refused.split("X")))
+    expect(second.locator("body")).to_contain_text(sentence, timeout=KERNEL_SECONDS * 1000)
+    second.screenshot(path=artifacts / f"play-{ruleset}-in-use.png")
+    second.close(run_before_unload=True)
+    page.close(run_before_unload=True)
+    lock = voila_root / f"partida_{ruleset}.json.lock"
+    for _ in range(100):  # the kernel stops and gives the game back
+        if not lock.exists():
+            break
+        time.sleep(0.2)
+    assert not lock.exists()
     again = page.context.new_page()
     again.on("pageerror", lambda error: page_errors.append(f"uncaught: {error}"))
-    again.goto(f"{voila}/voila/render/{notebook_name(ruleset)}")
+    again.goto(url)
     the_board(again)
     log = again.locator(".kit-table-log li")
     expect(log).to_have_count(min(len(lines), 12))
