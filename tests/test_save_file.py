@@ -384,3 +384,34 @@ def test_a_file_cut_anywhere_resumes_from_a_whole_save_or_is_refused_in_words(
     resumed.close()
     assert (len(resumed.log), resumed.state.to_json()) in saves
     assert (len(resumed.log), resumed.state.to_json()) == saves[-1] or resumed.notices
+
+
+def test_a_kernel_killed_while_it_saves_loses_at_most_its_last_move(tmp_path):
+    """Kill a kernel that plays and saves as fast as it can, five times, at different moments:
+    each time the game resumes (from its last whole save, a torn one dropped), every position
+    within the rules, and the next kernel takes the game from the killed one."""
+    path = tmp_path / "partida.json"
+    started(path, moves=0, bots=["build_asap", "build_asap"]).close()
+    code = (
+        "import sys\n"
+        "from kit.session import Session\n"
+        f"s = Session.resume({str(path)!r})\n"
+        "print('playing', flush=True)\n"
+        "while not s.state.is_terminal():\n"
+        "    s.act(s.state.legal_actions()[0])\n"
+    )
+    moves = 0
+    for delay in (0.05, 0.1, 0.17, 0.23, 0.3):
+        player = subprocess.Popen(
+            [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, cwd=ROOT
+        )
+        assert player.stdout is not None and player.stdout.readline().strip() == "playing"
+        time.sleep(delay)
+        player.kill()
+        player.wait()
+        resumed = Session.resume(path)
+        assert resumed.state.audit() == []
+        assert len(resumed.log) >= moves  # nothing saved before is ever lost
+        moves = len(resumed.log)
+        resumed.close()
+    assert moves > 0
