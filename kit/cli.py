@@ -1,34 +1,30 @@
-"""The `kit` command: open the lessons, write student copies of the exercises.
+"""The `kit` command: open the classroom, play a class game, simulate, mark (`kit --help`).
 
-kit lab                          JupyterLab on the classroom (needs the [lab] extra)
-kit classroom --out classroom    lesson copies and student copies; a student's work is kept
-kit voila notebooks/01_dados.ipynb   one lesson as a Voilà app, no code shown
-kit student exercises/ --out student/   student copies: solutions blanked, outputs cleared
-kit fingerprints exercises/      the registry's salts and fingerprints, from the masters
-kit worksheets --out build/worksheets   a printable page per lesson (HTML; PDF with Chromium)
-kit grade student/ --csv notas.csv --html notas.html
-                                 mark the students' notebooks from what they compute
-kit play superpoly --humans Ana Luis --bots build_asap
-                                 a class game as a Voilà app (resumes its saved game)
-kit sim el_pale --players 4 --games 200 --seed 1 --policy build_asap --csv out.csv
-                                 a seeded tournament of bots (property games, dia_de_paga
-                                 --months 3, palabra --rounds 5 --language en); --workers 2
-                                 plays it on a Dask cluster of 2 processes, the same CSV
+Everything it says (help, refusals, the lines it prints) comes from kit/data/messages/cli.toml
+in the class language: Spanish, or English with `--language en` anywhere on the line, never
+guessed from the computer's settings. `kit play` keeps its notebooks and saved games in one
+folder, classroom/partidas/ (ignored by git).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import secrets
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
-from kit.messages import t
+from kit.messages import LANGUAGES, language, set_language, t
 
 CLASSROOM, LESSONS, EXERCISES = Path("classroom"), Path("notebooks"), Path("exercises")
+GAMES = CLASSROOM / "partidas"  # kit play's notebooks and saved games (classroom/ is ignored)
+DEFAULT_SEED = 2026  # a first game's seed: the same dice as the lessons
 
 
 # Voilà as the kit runs it: a kit refusal is one sentence (PlainError), so let errors show; and
@@ -42,9 +38,7 @@ def _server(program: str, args: list[str]) -> int:
     """Run a Jupyter server program from this environment, with a plain error if it is missing."""
     exe = shutil.which(program, path=str(Path(sys.executable).parent)) or shutil.which(program)
     if exe is None:
-        raise ValueError(
-            f"{program} is not installed here; install the classroom extra: pip install 'kit[lab]'"
-        )
+        raise ValueError(t("cli.not_installed", program=program))
     return subprocess.call([exe, *args])
 
 
@@ -77,65 +71,110 @@ def _student(ns: argparse.Namespace) -> int:
     from kit.exercises.student import write_student_copies
 
     if not ns.source.exists():
-        raise ValueError(_both("cli.no_such_path", prefix="", path=ns.source))
+        raise ValueError(t("cli.no_such_path", path=ns.source))
     written = write_student_copies(ns.source, ns.out)
     for path in written:
         print(path)
     return 0
 
 
+PLAY_OPTIONS = {"edition": "property", "time_limit": "property", "months": "dia_de_paga"}
+
+
+def _play_options(ns: argparse.Namespace, family: str) -> dict[str, Any]:
+    """The game's options from the command line; one for another game is refused."""
+    options: dict[str, Any] = {}
+    for option, owner in PLAY_OPTIONS.items():
+        value = getattr(ns, option)
+        if value is None:
+            continue
+        if owner != family:
+            flag = "--" + option.replace("_", "-")
+            raise ValueError(t("cli.not_an_option", option=flag, game=ns.ruleset))
+        options[option] = value
+    if family == "palabra":  # the dictionary is the class language's
+        options["language"] = language()
+    return options
+
+
+def _saved_seed(path: Path) -> int | None:
+    """The seed in the header of the save file at `path`, or None without one."""
+    try:
+        with path.open(encoding="utf-8") as file:
+            header = json.loads(file.readline())
+    except (OSError, ValueError):
+        return None
+    seed = header.get("seed") if isinstance(header, dict) else None
+    return seed if isinstance(seed, int) else None
+
+
+def _kept(folder: Path, ruleset: str) -> int:
+    """How many earlier games of `ruleset` are kept beside the current one (partida_X-k.json)."""
+    k = 0
+    while (folder / f"partida_{ruleset}-{k + 1}.json").exists():
+        k += 1
+    return k
+
+
+def _play_seed(ns: argparse.Namespace, save: Path) -> int:
+    """--seed wins; --new draws a new one; else the saved game's, or the first game's."""
+    saved = None if ns.new else _saved_seed(save)
+    if ns.seed is not None:
+        if saved is not None and saved != ns.seed:
+            raise ValueError(t("cli.other_seed", path=save, saved=saved, seed=ns.seed))
+        return ns.seed
+    if ns.new:
+        return 10_000 + secrets.randbelow(90_000)  # five digits a class can read out
+    return saved if saved is not None else DEFAULT_SEED
+
+
 def _play(ns: argparse.Namespace) -> int:
-    from kit.play import DEFAULT_BOTS, TITLES, write_play_notebook
+    from kit.games.registry import game_type
+    from kit.play import DEFAULT_BOTS, write_app_notebook
     from kit.session import Session
 
-    if ns.ruleset not in TITLES:
-        raise ValueError(
-            _both("cli.play_games", prefix="", name=ns.ruleset, games=", ".join(TITLES))
-        )
-    bots = ns.bots if ns.bots is not None else list(DEFAULT_BOTS)
+    names = _play_games()
+    if ns.ruleset not in names:
+        raise ValueError(t("cli.play_games", name=ns.ruleset, games=", ".join(names)))
+    kind = game_type(ns.ruleset)
+    options = _play_options(ns, kind.family)
+    default = list(DEFAULT_BOTS) if kind.family == "property" else [kind.default_bot]
+    bots = ns.bots if ns.bots is not None else default
+    folder = ns.folder
+    save = folder / f"partida_{ns.ruleset}.json"
+    seed = _play_seed(ns, save)
     # the table as the notebook will set it up, tried first: a wrong seat, bot or edition is
     # refused here, with nothing written
-    Session.start(
-        ns.ruleset,
-        humans=ns.humans,
-        bots=bots,
-        seed=ns.seed,
-        **({"edition": ns.edition} if ns.edition else {}),
-        **({"time_limit": ns.time_limit} if ns.time_limit else {}),
-    )
-    folder = ns.folder
+    Session.start(ns.ruleset, humans=ns.humans, bots=bots, seed=seed, **options)
     folder.mkdir(parents=True, exist_ok=True)
-    save_as = f"partida_{ns.ruleset}.json"
-    if ns.new and (folder / save_as).exists():  # never lose a game: keep it under a new name
-        k = 1
-        while (folder / f"partida_{ns.ruleset}-{k}.json").exists():
-            k += 1
-        (folder / save_as).rename(folder / f"partida_{ns.ruleset}-{k}.json")
-        print(f"the previous game is kept in {folder / f'partida_{ns.ruleset}-{k}.json'}")
-    notebook = write_play_notebook(
+    kept = _kept(folder, ns.ruleset)
+    if ns.new and save.exists():  # never lose a game: keep it under a new name
+        kept += 1
+        save.rename(folder / f"partida_{ns.ruleset}-{kept}.json")
+        print(t("cli.play_kept", path=folder / f"partida_{ns.ruleset}-{kept}.json"))
+    notebook = write_app_notebook(
         folder,
         ns.ruleset,
         humans=ns.humans,
         bots=bots,
-        edition=ns.edition,
-        time_limit=ns.time_limit,
-        seed=ns.seed,
-        save_as=save_as,
+        seed=seed,
+        save_as=save.name,
+        number=kept + 1,
+        options=options,
     )
-    print(f"wrote {notebook}; the game is saved in {folder / save_as} after every move")
+    print(t("cli.play_wrote", notebook=notebook, save=save, seed=seed))
     if ns.no_voila:
         return 0
     return _server("voila", [*VOILA, str(notebook)])
 
 
+def _play_games() -> list[str]:
+    from kit.games.registry import game_names
+
+    return list(game_names())
+
+
 _GAME_OPTIONS = ("months", "rounds", "language")  # kit sim's flags that are a game's options
-
-
-def _both(key: str, prefix: str = "kit sim: ", **values: object) -> str:
-    """A message of kit sim in Spanish, then in English: the command has no language switch."""
-    from kit.messages import catalogue
-
-    return "\n".join(f"{prefix}{catalogue()[code][key].format(**values)}" for code in ("es", "en"))
 
 
 def _bots_help() -> str:
@@ -144,13 +183,14 @@ def _bots_help() -> str:
 
     parts = []
     for kind in game_types():
-        bots = [kind.default_bot + " (default)", *(b for b in kind.bots() if b != kind.default_bot)]
+        default = t("cli.default_bot", name=kind.default_bot)
+        bots = [default, *(b for b in kind.bots() if b != kind.default_bot)]
         parts.append(f"{', '.join(kind.names)}: {', '.join(bots)}")
     return ". ".join(parts)
 
 
 def _at_least_one(key: str) -> Callable[[str], int]:
-    """An argument type: a whole number above 0, or the plain message `key` (both languages)."""
+    """An argument type: a whole number above 0, or the plain message `key`."""
 
     def read(text: str) -> int:
         try:
@@ -158,7 +198,7 @@ def _at_least_one(key: str) -> Callable[[str], int]:
         except ValueError:
             value = 0
         if value < 1:
-            raise argparse.ArgumentTypeError(_both(key, prefix="", value=text))
+            raise argparse.ArgumentTypeError(t(key, value=text))
         return value
 
     return read
@@ -172,16 +212,18 @@ def _sim(ns: argparse.Namespace) -> int:
     from kit.sim import ClusterError, engine_of, simulate
 
     if ns.csv is not None and not ns.csv.parent.is_dir():  # before the games, not after
-        raise ValueError(_both("cli.no_folder", prefix="", path=ns.csv.parent))
+        raise ValueError(t("cli.no_folder", path=ns.csv.parent))
     try:
         engine = engine_of(ns.ruleset)
         options = {}
         for option in _GAME_OPTIONS:
-            value = getattr(ns, option)
+            value = getattr(ns, option, None)
             if value is None:
                 continue
             if option not in engine.options:
-                raise ValueError(f"--{option} is not an option of {ns.ruleset}")
+                if option == "language":  # the class language only
+                    continue
+                raise ValueError(t("cli.not_an_option", option=f"--{option}", game=ns.ruleset))
             options[option] = value
         df = simulate(
             ns.ruleset,
@@ -197,31 +239,45 @@ def _sim(ns: argparse.Namespace) -> int:
             **options,
         )
     except ClusterError as err:
-        raise ValueError(_both(err.key, prefix="", **err.values)) from None
+        raise ValueError(t(err.key, **err.values)) from None
     if ns.csv:
         df.to_csv(ns.csv, index=False)
-        print(f"wrote {len(df)} games to {ns.csv}")
+        print(t("cli.sim_wrote", count=len(df), path=ns.csv))
+    for line in _sim_report(df, ns.ruleset, ns.seed, ns.players):
+        print(line)
+    return 0
+
+
+def _sim_report(df: Any, ruleset: str, seed: int, players: int) -> Iterator[str]:
+    """The tournament in a few lines, in the class language and its number format."""
+    from kit.table import format_decimal
+
     finished = int(df["finished"].sum())
-    print(f"{ns.ruleset}: {len(df)} games, seed {ns.seed}, {finished} finished before the cap")
+    yield t("cli.sim_summary", game=ruleset, count=len(df), seed=seed, finished=finished)
     if "bankruptcies" in df:
-        print(
-            f"mean turns {df['turns'].mean():.1f}, "
-            f"mean bankruptcies {df['bankruptcies'].mean():.2f}"
+        turns, broke = (
+            format_decimal(df["turns"].mean(), 1),
+            format_decimal(df["bankruptcies"].mean(), 2),
         )
+        yield t("cli.sim_turns_bankruptcies", turns=turns, bankruptcies=broke)
     elif "turns" in df:
-        print(f"mean turns {df['turns'].mean():.1f}")
+        yield t("cli.sim_turns", turns=format_decimal(df["turns"].mean(), 1))
     if "months" in df:
-        print(f"{int(df['months'].iloc[0])} month(s) a game")
-    print(f"no winner (a tie, or the cap): {int(df['winner'].isna().sum())}")
+        months = int(df["months"].iloc[0])
+        yield t("cli.sim_months_one" if months == 1 else "cli.sim_months_many", months=months)
+    yield t("cli.sim_no_winner", count=int(df["winner"].isna().sum()))
     wins = df["winner"].value_counts().sort_index()
     value = "score" if "score_0" in df else "fortune"
-    for seat in range(ns.players):
+    for seat in range(players):
         policy = df[f"policy_{seat}"].iloc[0]
-        print(
-            f"  seat {seat} ({policy}): {int(wins.get(seat, 0))} wins, "
-            f"mean {value} {df[f'{value}_{seat}'].mean():,.0f}"
+        mean = format_decimal(df[f"{value}_{seat}"].mean(), 0)
+        yield t(
+            f"cli.sim_seat_{value}",
+            seat=seat,
+            policy=policy,
+            wins=int(wins.get(seat, 0)),
+            mean=mean,
         )
-    return 0
 
 
 def _seconds(text: str) -> float:
@@ -254,7 +310,7 @@ def _fingerprints(ns: argparse.Namespace) -> int:
 
     registry = ns.registry or registry_path()
     written = regenerate(ns.masters, registry, new_salts=ns.new_salts, work=ns.work)
-    print(f"{len(written)} exercises fingerprinted in {registry}")
+    print(t("cli.fingerprinted", count=len(written), registry=registry))
     return 0
 
 
@@ -282,111 +338,181 @@ def _worksheets(ns: argparse.Namespace) -> int:
     return 0
 
 
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="kit", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+def _h(name: str, **values: object) -> str:
+    """An option's help, in the class language."""
+    return t(f"cli.help_{name}", **values)
+
+
+def _with_language(p: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
+    """`--language es|en` on `p`: read before the parser is made (`_language_of`), so the help
+    is already in it; here it is checked and shown."""
+    p.add_argument("--language", choices=LANGUAGES, default=default, help=_h("language"))
+
+
+def _sub(sub: Any, name: str, run: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
+    command = sub.add_parser(name, help=_h(name), description=_h(name))
+    _with_language(command)
+    command.set_defaults(run=run)
+    return command
+
+
+def _lab_parsers(sub: Any) -> None:
+    lab = _sub(sub, "lab", _lab)
+    lab.add_argument("folder", nargs="?", type=Path, default=None, help=_h("lab_folder"))
+    classroom = _sub(sub, "classroom", _classroom)
+    classroom.add_argument("--out", type=Path, default=CLASSROOM, help=_h("classroom_out"))
+    classroom.add_argument("--lessons", type=Path, default=LESSONS, help=_h("lessons"))
+    classroom.add_argument("--exercises", type=Path, default=EXERCISES, help=_h("masters"))
+    voila = _sub(sub, "voila", _voila)
+    voila.add_argument("notebook", type=Path, help=_h("notebook"))
+    student = _sub(sub, "student", _student)
+    student.add_argument("source", type=Path, help=_h("student_source"))
+    student.add_argument("--out", type=Path, required=True, help=_h("student_out"))
+
+
+def _play_parser(sub: Any) -> None:
+    from kit.play import DEFAULT_BOTS
+
+    play = _sub(sub, "play", _play)
+    play.add_argument("ruleset", help=_h("play_game", games=", ".join(_play_games())))
+    play.add_argument("--humans", nargs="+", default=["Ana", "Luis"], help=_h("humans"))
+    defaults = f"{', '.join(DEFAULT_BOTS)}; {_bots_defaults()}"
+    play.add_argument("--bots", nargs="*", default=None, help=_h("bots", defaults=defaults))
+    play.add_argument("--edition", default=None, help=_h("edition"))
+    play.add_argument("--time-limit", type=_count, default=None, help=_h("time_limit"))
+    play.add_argument("--months", type=_count, default=None, help=_h("play_months"))
+    play.add_argument("--seed", type=int, default=None, help=_h("play_seed"))
+    play.add_argument("--folder", type=Path, default=GAMES, help=_h("play_folder", folder=GAMES))
+    play.add_argument("--new", action="store_true", help=_h("new"))
+    play.add_argument("--no-voila", action="store_true", help=_h("no_voila"))
+
+
+def _bots_defaults() -> str:
+    """Each game's default bot but the property games' (their two are DEFAULT_BOTS)."""
+    from kit.games.registry import game_types
+
+    return ", ".join(
+        f"{kind.names[0]}: {kind.default_bot}" for kind in game_types() if kind.family != "property"
     )
-    sub = p.add_subparsers(dest="command", required=True)
-    lab = sub.add_parser("lab", help="open the classroom (or FOLDER) in JupyterLab")
-    lab.add_argument("folder", nargs="?", type=Path, default=None)
-    lab.set_defaults(run=_lab)
-    classroom = sub.add_parser(
-        "classroom", help="write what is missing in the classroom; a student's work is kept"
-    )
-    classroom.add_argument("--out", type=Path, default=CLASSROOM, help="the classroom folder")
-    classroom.add_argument("--lessons", type=Path, default=LESSONS, help="the lessons' folder")
-    classroom.add_argument("--exercises", type=Path, default=EXERCISES, help="the masters")
-    classroom.set_defaults(run=_classroom)
-    voila = sub.add_parser("voila", help="run one notebook as a Voilà app")
-    voila.add_argument("notebook", type=Path)
-    voila.set_defaults(run=_voila)
-    play = sub.add_parser("play", help="a class game of a property game as a Voilà app")
-    play.add_argument("ruleset", help="el_pale, la_ruta_del_tesoro or superpoly")
-    play.add_argument("--humans", nargs="+", default=["Ana", "Luis"], help="the people, in order")
-    play.add_argument("--bots", nargs="*", default=None, help="bots for the other seats")
-    play.add_argument("--edition", default=None, help="el_pale: economico or lujo")
-    play.add_argument("--time-limit", type=_count, default=None, help="end after so many turns")
-    play.add_argument("--seed", type=int, default=2026)
-    play.add_argument("--folder", type=Path, default=Path("."), help="where notebook and save go")
-    play.add_argument("--new", action="store_true", help="start again (the old save is kept)")
-    play.add_argument("--no-voila", action="store_true", help="only write the notebook")
-    play.set_defaults(run=_play)
-    student = sub.add_parser("student", help="write student copies of exercise notebooks")
-    student.add_argument("source", type=Path, help="an exercise notebook or a folder of them")
-    student.add_argument("--out", type=Path, required=True, help="folder for the copies")
-    student.set_defaults(run=_student)
-    sim = sub.add_parser("sim", help="play a seeded tournament of bots in any game of the kit")
+
+
+def _sim_parser(sub: Any) -> None:
     from kit.games.registry import game_names
 
-    sim.add_argument("ruleset", help=f"{', '.join(game_names())} or a .toml file")
-    sim.add_argument("--edition", default=None, help="an edition of the rule set (e.g. lujo)")
-    sim.add_argument("--players", type=_count, default=4)
-    sim.add_argument("--games", type=_count, default=100)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument(
-        "--max-turns", type=_count, default=1000, help="cap on the turns of a property game"
+    sim = _sub(sub, "sim", _sim)
+    sim.add_argument("ruleset", help=_h("sim_game", games=", ".join(game_names())))
+    sim.add_argument("--edition", default=None, help=_h("sim_edition"))
+    sim.add_argument("--players", type=_count, default=4, help=_h("players"))
+    sim.add_argument("--games", type=_count, default=100, help=_h("games"))
+    sim.add_argument("--seed", type=int, default=0, help=_h("sim_seed"))
+    sim.add_argument("--max-turns", type=_count, default=1000, help=_h("max_turns"))
+    sim.add_argument("--months", type=_count, help=_h("months"))
+    sim.add_argument("--rounds", type=_count, help=_h("rounds"))
+    sim.add_argument("--policy", action="append", help=_h("policy", bots=_bots_help()))
+    sim.add_argument("--workers", type=_workers, metavar="N", help=_h("workers"))
+    sim.add_argument("--scheduler", metavar="ADDRESS", help=_h("scheduler"))
+    sim.add_argument("--csv", type=Path, help=_h("csv"))
+    sim.add_argument("--quiet", action="store_true", help=_h("quiet"))
+
+
+def _teacher_parsers(sub: Any) -> None:
+    grade = _sub(sub, "grade", _grade)
+    grade.add_argument("submissions", nargs="+", type=Path, help=_h("submissions"))
+    grade.add_argument("--csv", type=Path, required=True, help=_h("grade_csv"))
+    grade.add_argument("--html", type=Path, help=_h("grade_html"))
+    grade.add_argument("--timeout", type=_seconds, help=_h("timeout"))
+    prints = _sub(sub, "fingerprints", _fingerprints)
+    prints.add_argument("masters", type=Path, help=_h("fp_masters"))
+    prints.add_argument("--registry", type=Path, help=_h("registry"))
+    prints.add_argument("--new-salts", action="store_true", help=_h("new_salts"))
+    prints.add_argument("--work", type=int, help=_h("work"))
+    sheets = _sub(sub, "worksheets", _worksheets)
+    sheets.add_argument("--out", type=Path, default=Path("build/worksheets"), help=_h("sheets_out"))
+    sheets.add_argument("--lessons", type=Path, default=LESSONS, help=_h("lessons"))
+    sheets.add_argument("--exercises", type=Path, default=EXERCISES, help=_h("masters"))
+    sheets.add_argument("--no-pdf", action="store_true", help=_h("no_pdf"))
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command's parser, its help in the current language (see `main`)."""
+    p = argparse.ArgumentParser(
+        prog="kit",
+        description=t("cli.description"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sim.add_argument("--months", type=_count, help="dia_de_paga: months a game lasts (default 1)")
-    sim.add_argument(
-        "--rounds", type=_count, help="palabra: stop after so many rounds (default: play it out)"
-    )
-    sim.add_argument("--language", choices=("es", "en"), help="palabra: the dictionary (es)")
-    sim.add_argument(
-        "--policy",
-        action="append",
-        help="a bot for every seat, or repeat once per seat. " + _bots_help(),
-    )
-    sim.add_argument(
-        "--workers",
-        type=_workers,
-        metavar="N",
-        help="play on a Dask LocalCluster of N processes, one thread each (the [cluster] extra); "
-        "the same CSV as without it",
-    )
-    sim.add_argument(
-        "--scheduler", metavar="ADDRESS", help="play on a running Dask cluster: tcp://HOST:8786"
-    )
-    sim.add_argument("--csv", type=Path, help="write one row per game to this CSV file")
-    sim.add_argument("--quiet", action="store_true", help="no progress bar")
-    sim.set_defaults(run=_sim)
-    grade = sub.add_parser("grade", help="mark the students' exercise notebooks: CSV, page")
-    grade.add_argument("submissions", nargs="+", type=Path, help="notebooks or folders of them")
-    grade.add_argument("--csv", type=Path, required=True, help="the marks, one row per notebook")
-    grade.add_argument("--html", type=Path, help="also a page for the teacher: table and chart")
-    grade.add_argument(
-        "--timeout", type=_seconds, help="seconds each notebook may run (default 300)"
-    )
-    grade.set_defaults(run=_grade)
-    prints = sub.add_parser(
-        "fingerprints", help="write the registry's salts and fingerprints from the masters"
-    )
-    prints.add_argument("masters", type=Path, help="the master exercise notebooks (a folder)")
-    prints.add_argument(
-        "--registry",
-        type=Path,
-        help="default: the kit's own registry, kit/data/exercises/ (one file per master)",
-    )
-    prints.add_argument("--new-salts", action="store_true", help="draw new salts for every entry")
-    prints.add_argument("--work", type=int, help="sha256 rounds per fingerprint (default: kept)")
-    prints.set_defaults(run=_fingerprints)
-    sheets = sub.add_parser(
-        "worksheets", help="a printable page per lesson: predictions, tables, exercise prompts"
-    )
-    sheets.add_argument(
-        "--out", type=Path, default=Path("build/worksheets"), help="default: build/worksheets"
-    )
-    sheets.add_argument("--lessons", type=Path, default=LESSONS, help="the lessons' folder")
-    sheets.add_argument("--exercises", type=Path, default=EXERCISES, help="the masters")
-    sheets.add_argument("--no-pdf", action="store_true", help="only the HTML pages")
-    sheets.set_defaults(run=_worksheets)
+    _with_language(p, default=None)
+    sub = p.add_subparsers(dest="command", required=True)
+    _lab_parsers(sub)
+    _play_parser(sub)
+    _sim_parser(sub)
+    _teacher_parsers(sub)
     return p
 
 
+# argparse's own words (usage, errors, "options"), said in the class language while kit runs
+ARGPARSE = {
+    "usage: ": "usage",
+    "positional arguments": "positionals",
+    "options": "options",
+    "show this help message and exit": "help",
+    "%(prog)s: error: %(message)s\n": "error",
+    "argument %(argument_name)s: %(message)s": "argument",
+    "the following arguments are required: %s": "required",
+    "unrecognized arguments: %s": "unrecognized",
+    "invalid choice: %(value)r (choose from %(choices)s)": "choice",
+    "invalid %(type)s value: %(value)r": "type",
+    "expected one argument": "one",
+    "expected at least one argument": "at_least_one",
+    "ambiguous option: %(option)s could match %(matches)s": "ambiguous",
+}
+
+
+def _argparse_text(text: str) -> str:
+    key = ARGPARSE.get(text)
+    return t(f"cli.argparse_{key}") if key else text
+
+
+@contextmanager
+def _argparse_in_class_language() -> Iterator[None]:
+    """argparse asks its module's `_` (gettext) for each of its words: for the run of the
+    command, that is the catalogue."""
+    before = argparse._  # type: ignore[attr-defined]
+    argparse._ = _argparse_text  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._ = before  # type: ignore[attr-defined]
+
+
+def _language_of(argv: Sequence[str]) -> str:
+    """The class language asked for on the command line (`--language en`, anywhere), else
+    Spanish; a wrong value is left for argparse to refuse."""
+    code = "es"
+    for k, arg in enumerate(argv):
+        value = argv[k + 1] if arg == "--language" and k + 1 < len(argv) else None
+        if arg.startswith("--language="):
+            value = arg.partition("=")[2]
+        if value in LANGUAGES:
+            code = value
+    return code
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run one command. A bad argument or a refusal ends with one plain line on stderr and exit
-    status 2, as argparse's own errors do: no traceback, and (the commands check first) nothing
-    written."""
-    ns = parser().parse_args(argv)
+    """Run one command in the class language. A bad argument or a refusal ends with one plain
+    line on stderr and exit status 2, as argparse's own errors do: no traceback, and (the
+    commands check first) nothing written."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    before = language()
+    set_language(_language_of(argv))
+    try:
+        with _argparse_in_class_language():
+            ns = parser().parse_args(argv)
+        return _run(ns)
+    finally:
+        set_language(before)
+
+
+def _run(ns: argparse.Namespace) -> int:
     try:
         return ns.run(ns)
     except (ValueError, OSError, ImportError) as err:  # a refusal, a bad path, a missing extra

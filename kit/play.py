@@ -1,9 +1,10 @@
-"""The play notebooks: a class game of El Palé, La Ruta del Tesoro or Superpoly in one cell.
+"""The play notebooks: a class game in one cell, as a lesson notebook or as an app.
 
-One template writes all three (`notebooks/jugar_*.ipynb`) and every notebook `kit play` starts,
-so they cannot drift apart. A notebook holds the table's settings (people, bots, edition, turn
-limit, seed, save file) and one cell that resumes the game from its file or starts it there:
-run again after a kernel restart, or opened again in Voilà, it goes on where the class stopped.
+`play_notebook` writes the three property lessons (`notebooks/jugar_*.ipynb`, read in
+JupyterLab, with their instructions). `app_notebook` writes what `kit play` opens in Voilà, for
+every game of the registry: a short title («Partida n.º 2 · semilla 48213») and one code cell
+that resumes the game from its save file or starts it there (`open_game`), so the page opens on
+the game and a new kernel goes on where the class stopped. Voilà shows no code, only outputs.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from kit.games.registry import game_type
+from kit.messages import t
 
 TITLES = {
     "el_pale": "El Palé",
@@ -149,6 +151,10 @@ def play_notebook(
         ("code", STANDINGS),
     ]
     cells = [_cell(kind, source, number) for number, (kind, source) in enumerate(parts, 1)]
+    return _notebook(cells)
+
+
+def _notebook(cells: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "cells": cells,
         "metadata": {
@@ -162,6 +168,81 @@ def play_notebook(
         "nbformat": 4,
         "nbformat_minor": 5,
     }
+
+
+APP_START = """\
+import kit
+from kit.play import open_game
+
+kit.set_language({language!r})
+mesa = open_game(
+    {save_as!r},
+    {ruleset!r},
+    humans={humans!r},
+    bots={bots!r},
+    seed={seed!r},{options}
+)
+mesa"""
+
+
+def app_notebook(
+    ruleset: str,
+    *,
+    humans: Sequence[str],
+    bots: Sequence[str],
+    seed: int,
+    save_as: str,
+    number: int = 1,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The notebook `kit play` opens in Voilà (any game of the registry), in the class
+    language: a title naming the game, its number and seed, then the game itself; nothing a
+    class has to read before it plays."""
+    from kit.messages import language
+
+    title = game_type(ruleset).titles[ruleset]
+    line = t("play.app_game", number=number, seed=seed)
+    extra = "".join(f"\n    {name}={value!r}," for name, value in (options or {}).items())
+    start = APP_START.format(
+        language=language(),
+        save_as=save_as,
+        ruleset=ruleset,
+        humans=list(humans),
+        bots=list(bots),
+        seed=seed,
+        options=extra,
+    )
+    parts = [("markdown", f"# {title}\n\n{line}"), ("code", start)]
+    return _notebook([_cell(kind, source, n) for n, (kind, source) in enumerate(parts, 1)])
+
+
+def open_game(path: str | Path, ruleset: str, **start: Any) -> Any:
+    """The widget of the game saved in `path`, or of a new one there (`Session.start`'s
+    arguments): PropertyTable, PaydayBoard or PalabraTable, chosen by the game's family."""
+    from kit.session import Session
+
+    family = game_type(ruleset).family
+    if family == "property":
+        from kit.widgets import PropertyTable
+
+        return PropertyTable.resume_or_start(path, ruleset, **start)
+    session = Session.resume_or_start(path, ruleset, **start)
+    if family == "dia_de_paga":
+        from kit.widgets import PaydayBoard
+
+        return PaydayBoard(session)
+    from kit.widgets import PalabraTable
+
+    return PalabraTable(session)
+
+
+def write_app_notebook(folder: str | Path, ruleset: str, **settings: Any) -> Path:
+    """Write `kit play`'s notebook of `ruleset` into `folder` (replacing an earlier one: the
+    game is in its save file, which is left alone)."""
+    path = Path(folder) / notebook_name(ruleset)
+    notebook = app_notebook(ruleset, **settings)
+    path.write_text(json.dumps(notebook, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    return path
 
 
 def notebook_name(ruleset: str) -> str:

@@ -1,5 +1,6 @@
-"""The `kit` command a teacher types."""
+"""The `kit` command a teacher types: in the class language, Spanish unless `--language en`."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -8,8 +9,19 @@ import nbformat
 import pytest
 
 from kit.cli import main
+from kit.messages import language, set_language, t
 
 ROOT = Path(__file__).resolve().parents[1]
+KIT = Path(sys.executable).parent / "kit"
+
+
+def in_language(code: str, key: str, **values: object) -> str:
+    before = language()
+    set_language(code)
+    try:
+        return t(key, **values)
+    finally:
+        set_language(before)
 
 
 def test_kit_student_writes_one_blank_copy_per_exercise_notebook(tmp_path, capsys):
@@ -21,13 +33,69 @@ def test_kit_student_writes_one_blank_copy_per_exercise_notebook(tmp_path, capsy
     assert all(not c.get("outputs") for c in copy.cells if c.cell_type == "code")
 
 
-def test_kit_student_with_a_missing_folder_says_so(tmp_path):
-    with pytest.raises(SystemExit, match="does not exist"):
-        main(["student", str(tmp_path / "nowhere"), "--out", str(tmp_path / "out")])
+@pytest.mark.parametrize("code", ["es", "en"])
+def test_kit_student_with_a_missing_folder_says_so_in_the_class_language(tmp_path, capsys, code):
+    nowhere = tmp_path / "nowhere"
+    with pytest.raises(SystemExit) as stop:
+        main(["student", str(nowhere), "--out", str(tmp_path / "out"), "--language", code])
+    assert stop.value.code == 2
+    said = in_language(code, "cli.no_such_path", path=nowhere)
+    assert capsys.readouterr().err == f"kit student: {said}\n"
 
 
 def test_console_script_is_installed_and_lists_its_commands():
-    exe = Path(sys.executable).parent / "kit"
-    out = subprocess.run([exe, "--help"], capture_output=True, text=True, check=True).stdout
-    for command in ("lab", "voila", "student"):
+    out = subprocess.run([KIT, "--help"], capture_output=True, text=True, check=True).stdout
+    for command in ("lab", "voila", "student", "play"):
         assert command in out
+
+
+def help_of(*args: str, env: dict[str, str] | None = None) -> str:
+    run = subprocess.run([KIT, *args], capture_output=True, text=True, check=True, env=env)
+    return run.stdout
+
+
+def test_the_help_is_spanish_even_on_an_english_computer():
+    english = {**os.environ, "LANG": "en_US.UTF-8", "LC_ALL": "en_US.UTF-8", "LANGUAGE": "en"}
+    out = help_of("play", "--help", env=english)
+    assert in_language("es", "cli.help_new") in " ".join(out.split())
+    assert out.startswith(in_language("es", "cli.argparse_usage"))
+    assert in_language("es", "cli.argparse_options") + ":" in out
+
+
+@pytest.mark.parametrize("where", ["first", "last"])
+def test_language_en_anywhere_turns_the_help_english(where):
+    args = (
+        ["--language", "en", "play", "--help"]
+        if where == "first"
+        else ["play", "--help", "--language=en"]
+    )
+    out = help_of(*args)
+    assert out.startswith("usage: ") and "options:" in out
+    assert in_language("es", "cli.argparse_options") + ":" not in out
+
+
+@pytest.mark.parametrize("code", ["es", "en"])
+def test_argparses_own_errors_are_in_the_class_language(capsys, code):
+    with pytest.raises(SystemExit) as stop:
+        main(["sim", "--language", code])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.startswith(in_language(code, "cli.argparse_usage"))
+    required = in_language(code, "cli.argparse_required").replace("%s", "ruleset")
+    assert err.rstrip().endswith(f"kit sim: error: {required}")
+
+
+def test_a_wrong_language_is_refused_in_spanish(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["play", "superpoly", "--language", "fr"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2
+    choice = in_language("es", "cli.argparse_choice") % {"value": "fr", "choices": "'es', 'en'"}
+    assert choice in err
+
+
+def test_the_command_leaves_the_language_as_it_found_it(tmp_path, capsys):
+    set_language("es")
+    main(["play", "superpoly", "--folder", str(tmp_path), "--no-voila", "--language", "en"])
+    assert language() == "es"
+    said = in_language("en", "cli.play_wrote", notebook="X", save="X", seed=2026).split("X")[0]
+    assert capsys.readouterr().out.startswith(said)

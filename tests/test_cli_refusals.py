@@ -9,6 +9,11 @@ import os
 import pytest
 
 from kit.cli import main
+from kit.games.registry import game_names
+from kit.messages import set_language, t
+
+set_language("es")
+GAMES = ", ".join(game_names())
 
 BAD = {
     "no games": (["sim", "superpoly", "--games", "0", "--quiet"], "mayor que 0"),
@@ -64,10 +69,43 @@ BAD = {
         ["play", "superpoly", "--time-limit", "0", "--folder", "{tmp}", "--no-voila"],
         "mayor que 0",
     ),
-    "not a property game": (
-        ["play", "palabra", "--folder", "{tmp}", "--no-voila"],
-        "kit play juega a",
+    "not a game": (
+        ["play", "parchis", "--folder", "{tmp}", "--no-voila"],
+        t("cli.play_games", name="parchis", games=GAMES),
     ),
+    "edition of dia_de_paga": (
+        ["play", "dia_de_paga", "--edition", "lujo", "--folder", "{tmp}", "--no-voila"],
+        t("cli.not_an_option", option="--edition", game="dia_de_paga"),
+    ),
+    "months of palabra": (
+        ["play", "palabra", "--months", "2", "--folder", "{tmp}", "--no-voila"],
+        t("cli.not_an_option", option="--months", game="palabra"),
+    ),
+    "time limit of palabra": (
+        ["play", "palabra", "--time-limit", "9", "--folder", "{tmp}", "--no-voila"],
+        t("cli.not_an_option", option="--time-limit", game="palabra"),
+    ),
+    "a property bot at dia_de_paga": (
+        ["play", "dia_de_paga", "--bots", "build_asap", "--folder", "{tmp}", "--no-voila"],
+        "build_asap",
+    ),
+    "palabra bot unknown": (
+        ["play", "palabra", "--bots", "dealmaker", "--folder", "{tmp}", "--no-voila"],
+        "dealmaker",
+    ),
+    "palabra same name": (
+        ["play", "palabra", "--humans", "Eva", "Eva", "--folder", "{tmp}", "--no-voila"],
+        "Eva",
+    ),
+    "play months 0": (
+        ["play", "dia_de_paga", "--months", "0", "--folder", "{tmp}", "--no-voila"],
+        t("cli.bad_count", value="0"),
+    ),
+    "another seed than the saved game's": (
+        ["play", "superpoly", "--seed", "7", "--folder", "{tmp}", "--no-voila"],
+        t("cli.other_seed", path="{tmp}/partida_superpoly.json", saved=2026, seed=7),
+    ),
+    "wrong language": (["play", "superpoly", "--language", "fr"], "fr"),
     "student source missing": (["student", "{tmp}/nada", "--out", "{tmp}/out"], "no existe"),
     "student broken notebook": (["student", "{tmp}/roto.ipynb", "--out", "{tmp}/out"], "roto"),
 }
@@ -77,13 +115,18 @@ BAD = {
 def test_a_bad_command_says_why_in_one_message_exits_2_and_writes_nothing(case, tmp_path, capsys):
     argv, words = BAD[case]
     (tmp_path / "roto.ipynb").write_text("no soy json", encoding="utf-8")
+    header = '{"format":"kit-session","version":2,"ruleset":"superpoly","seed":2026}\n'
+    (tmp_path / "partida_superpoly.json").write_text(header, encoding="utf-8")
+    words = words.replace("{tmp}", str(tmp_path))
     before = sorted(os.listdir(tmp_path))
     with pytest.raises(SystemExit) as stop:
         main([arg.replace("{tmp}", str(tmp_path)) for arg in argv])
     err = capsys.readouterr().err
     assert stop.value.code == 2, err
     assert words in err, err
-    assert "Traceback" not in err and err.startswith(("kit ", "usage: kit"))
+    assert "Traceback" not in err and err.startswith(("kit ", t("cli.argparse_usage") + "kit"))
+    if err.startswith("kit "):
+        assert err.count("\n") == 1, "a refusal is one line"
     assert sorted(os.listdir(tmp_path)) == before, "a refused command wrote something"
 
 
