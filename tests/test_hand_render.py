@@ -105,7 +105,13 @@ def test_selected_cards_are_raised_outlined_and_numbered_in_click_order():
     assert steps == [t_("hand.no_play", reason=state.why_not(Word((hand[2], hand[0]))))]  # SC
     svg = hand_svg(hand_view(state, selected=[hand[1], hand[2]]))  # AS: a word, with its score
     steps = [t.text for t in ET.fromstring(svg).iter(f"{SVG}text") if t.get("class") == "kit-step"]
-    assert steps[0] == "Valores: 1 + 1 = 2" and steps[-1].startswith("Total:")
+    sel = hand_view(state, selected=[hand[1], hand[2]])["selection"]
+    assert steps[0] == t_("hand.step_values", terms="1 + 1", total=2)
+    assert (
+        steps[-1]
+        == sel["total_text"]
+        == t_("hand.step_total", play=sel["play"], total=sel["total"])
+    )
 
 
 def test_the_table_and_the_scores_are_drawn():
@@ -120,7 +126,8 @@ def test_the_table_and_the_scores_are_drawn():
         t.get("data-seat"): t.text for t in root.iter(f"{SVG}text") if t.get("class") == "kit-score"
     }
     assert scores == {"0": str(state.scores[0]), "1": "0"}
-    assert "AS" in svg and "se puede afeitar" in svg
+    prior = [t.text for t in root.iter(f"{SVG}text") if t.get("class") == "kit-prior"]
+    assert "AS" in svg and prior == [t_("hand.prior")]
 
 
 def test_english_labels():

@@ -22,7 +22,7 @@ from kit.games.palabra import (
 )
 from kit.games.palabra.cards import SYMBOLS
 from kit.games.palabra.scoring import Play, score
-from kit.messages import set_language
+from kit.messages import set_language, t
 from kit.widgets.hand_view import CARD_COLOURS, hand_view, score_steps, try_action
 
 WORDS = ["CASA", "ASA", "SACA", "CAS", "AS", "ESE", "ESA", "MESA", "MES", "SE", "ES", "AL", "LA"]
@@ -184,8 +184,10 @@ def test_steps_multiply_out_to_the_engines_total():
                 assert factors.count("bonus") == (kind == "palabra")
     locked = score(Play("word", (cards[0], cards[3])))  # yellow A and yellow C**: locked
     texts = [s["text"] for s in score_steps(locked)]
-    assert texts == ["Valores: 1 + 3 = 4", "× 2 (carta de 2 estrellas) = 8",
-                     "× 2 (bloqueo de color: todas amarillo) = 16"]  # fmt: skip
+    lock = t("hand.lock_one", colour=t("hand.colour_yellow"))
+    assert texts == [t("hand.step_values", terms="1 + 3", total=4),
+                     t("hand.step_star", factor=2, total=8),
+                     t("hand.step_lock", colour=lock, total=16)]  # fmt: skip
 
 
 def test_buttons_are_what_the_engine_takes_and_why_not():
@@ -307,7 +309,7 @@ def test_a_selection_that_is_no_legal_play_says_so_instead_of_a_total():
     sel = hand_view(state, selected=[hand[1], hand[0]])["selection"]  # AC: nothing
     assert not sel["legal"] and sel["total"] is None and sel["steps"] == []
     reason = state.why_not(Word((hand[1], hand[0])))
-    assert sel["total_text"] == f"Estas cartas no son una jugada válida ahora: {reason}"
+    assert sel["total_text"] == t("hand.no_play", reason=reason) and sel["reason"] == reason
     sel = hand_view(state, selected=hand[:4])["selection"]  # CASA
     assert sel["legal"] and sel["total"] == state.score_of(Word(tuple(hand[:4]))).total
 

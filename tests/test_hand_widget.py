@@ -20,6 +20,7 @@ import kit
 from kit.games.palabra import Flush, PalabraGame, PalabraState, Word, action_from_dict, best_play
 from kit.games.registry import game_type
 from kit.messages import set_language, t
+from kit.render.hand import hand_svg
 from kit.session import Session
 from kit.widgets.hand import PalabraTable
 from kit.widgets.hand_view import try_action
@@ -74,7 +75,8 @@ def test_clicking_cards_builds_the_score_then_the_play_scores_exactly_that():
     button = press(table, "Word")
     assert "48" in button["label"]
     assert table.state.scores[0] == shown
-    assert table.message == "Ana: palabra CASA, 48 puntos"
+    word = t("hand.log_kind_word")
+    assert table.message == t("hand.log_play", name="Ana", kind=word, letters="CASA", points=48)
     assert table.view["selection"]["cards"] == [] and table.view["to_act"] == 1
 
 
@@ -176,7 +178,7 @@ def test_bots_play_after_a_human_with_the_seed():
         press(table, "Pass")
         assert table.state.cur == 0 and table.state.turns >= 3
         lines = table.message.splitlines()
-        assert lines[0] == "Ana pasa" and len(lines) >= 3
+        assert lines[0] == t("hand.log_pass", name="Ana") and len(lines) >= 3
         assert any(line.startswith("B1") for line in lines)
         runs.append((table.state.to_json(), table.svg))
     assert runs[0] == runs[1]
@@ -224,7 +226,7 @@ def test_bad_arguments():
 def test_mimebundle_has_the_static_svg_and_repr_no_address():
     table = small_table()
     data, _ = table._repr_mimebundle_()
-    assert data["image/svg+xml"] == table.svg
+    assert data["image/svg+xml"] == hand_svg(table.view)  # the whole table, score and log too
     assert "application/vnd.jupyter.widget-view+json" in data
     assert "0x" not in repr(table)
 

@@ -22,6 +22,7 @@ TABLE_CARD = (52.0, 74.0)
 GAP = 14
 RAISE = 22  # a selected card stands this much higher
 ACCENT = "#E69F00"  # the selection's outline and order badges (Okabe-Ito orange)
+BEST = "#0072B2"  # the best play's cards: a dashed edge and a numbered badge (Okabe-Ito blue)
 MESSAGE = "#A63C00"
 PAPER = "#FFFFFF"
 SELECTED_PAPER = "#FFF4D6"
@@ -104,12 +105,42 @@ def card_svg(card: Mapping[str, Any], x: float, y: float, w: float, h: float) ->
             f'<line class="kit-shaved" x1="{num(x + 4)}" y1="{num(y + h - 4)}" '
             f'x2="{num(x + w - 4)}" y2="{num(y + 4)}" stroke="#555555" stroke-width="4"/>'
         )
+    if card.get("best"):
+        parts += _best_mark(card["best"], x, y, w, h)
     if selected:
         parts.append(f'<circle cx="{num(x + w - 4)}" cy="{num(y - 2)}" r="16" fill="{INK}"/>')
         parts.append(text(x + w - 4, y + 6, str(card["order"]), size=22, anchor="middle",
                           font_weight="bold", fill=PAPER))  # fmt: skip
     parts.append("</g>")
     return "".join(parts)
+
+
+def _best_mark(place: int, x: float, y: float, w: float, h: float) -> list[str]:
+    """A card of the best play: a dashed blue edge around it (not colour alone: the dashes)
+    and a blue badge with its place in that play, at the top left."""
+    return [
+        f'<rect class="kit-best-mark" x="{num(x - 6)}" y="{num(y - 6)}" width="{num(w + 12)}" '
+        f'height="{num(h + 12)}" rx="{num(w * 0.12)}" fill="none" stroke="{BEST}" '
+        f'stroke-width="4" stroke-dasharray="10 6"/>',
+        f'<circle cx="{num(x + 4)}" cy="{num(y - 2)}" r="15" fill="{BEST}"/>',
+        _classed(
+            text(
+                x + 4, y + 5, str(place), size=20, anchor="middle", font_weight="bold", fill=PAPER
+            ),
+            "kit-best-place",
+        ),
+    ]
+
+
+def _wrapped(words: str, width: int) -> list[str]:
+    """`words` cut into lines of at most `width` characters (at spaces)."""
+    lines: list[str] = []
+    for word in words.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
 def _classed(svg_text: str, cls: str) -> str:
@@ -158,13 +189,23 @@ def _table(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
         parts.append(text(MARGIN, y + 18, view["labels"]["empty_table"], size=18))
         return parts, y + 34
     for play in view["table"]:
-        note = f" · {view['labels']['prior']}" if play["prior"] else ""
         parts.append(f'<g class="kit-play" data-seat="{play["seat"]}">')
-        parts.append(text(MARGIN, y + 18, play["text"] + note, size=18))
+        parts.append(text(MARGIN, y + 18, play["text"], size=18))
         parts += cards_row(play["cards"], MARGIN, y + 28, TABLE_CARD, gap=6)
+        if play["prior"]:
+            parts += _prior_note(view["labels"], MARGIN + len(play["cards"]) * 58 + 14, y + 28)
         parts.append("</g>")
         y += 28 + TABLE_CARD[1] + 14
     return parts, y
+
+
+def _prior_note(labels: Mapping[str, str], x: float, y: float) -> list[str]:
+    """Beside the prior play's cards: that it can be shaved, and how, in a few short lines."""
+    width = max(20, int((WIDTH - MARGIN - x) / 9))  # characters of 16 px text that fit
+    out = [_classed(text(x, y + 18, labels["prior"], size=17, font_weight="bold"), "kit-prior")]
+    for i, line in enumerate(_wrapped(labels["prior_how"], width)[:3]):
+        out.append(_classed(text(x, y + 40 + 19 * i, line, size=16), "kit-prior-how"))
+    return out
 
 
 def _steps(title: str, steps: Sequence[Mapping[str, Any]], y: float) -> tuple[list[str], float]:
@@ -177,9 +218,12 @@ def _steps(title: str, steps: Sequence[Mapping[str, Any]], y: float) -> tuple[li
     return parts, y + 6
 
 
-def hand_svg(view: Mapping[str, Any]) -> str:
+def hand_svg(view: Mapping[str, Any], live: bool = False) -> str:
     """The whole table: status, scores, the plays on the table, the hand, the score of the
-    selected play factor by factor, the best play if asked, the last lines of the log."""
+    selected play factor by factor, the best play if asked, the last lines of the log.
+    `live`: only the status, the scores, the table and the hand, the part the live widget
+    draws (it shows the score, the best play and the log as text beside it, so the whole
+    fits one screen)."""
     labels = view["labels"]
     body = [f'<rect width="{WIDTH}" height="100%" fill="{PAPER}"/>']
     status = text(MARGIN, 34, view["status"], size=26, font_weight="bold")
@@ -192,6 +236,8 @@ def hand_svg(view: Mapping[str, Any]) -> str:
     y += 52 + RAISE
     body += ['<g class="kit-hand">', *cards_row(view["hand"], MARGIN, y, HAND_CARD), "</g>"]
     y += HAND_CARD[1] + 16
+    if live:
+        return svg(WIDTH, round(y), labels["title"], body)
     sel = view["selection"]
     if sel["cards"]:
         title = f"{labels['selection']}: {sel['word']}"

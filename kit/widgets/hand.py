@@ -32,7 +32,7 @@ from kit.games.palabra import action_from_dict
 from kit.messages import t
 from kit.render.hand import hand_svg
 from kit.session import Session
-from kit.widgets.hand_view import card_view, hand_view
+from kit.widgets.hand_view import card_view, counted, hand_view, rule_of
 from kit.widgets.waiting import late, moves, seat_bots, waiting, warning_text
 
 STATIC = Path(__file__).parent / "static"
@@ -134,13 +134,14 @@ class PalabraTable(anywidget.AnyWidget):
         return f"PalabraTable({self.state!r}, seed={self.seed}, bots={self.bots})"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:
-        """The live table plus the static SVG, for GitHub, nbviewer and nbval."""
+        """The live table plus the whole table as a static SVG (with the score, the best play
+        and the log the live page shows beside it), for GitHub, nbviewer and nbval."""
         self.refresh()
         bundle = super()._repr_mimebundle_(**kwargs)
         if bundle is None:
             return None
         data, metadata = bundle
-        return {**data, "image/svg+xml": self.svg}, metadata
+        return {**data, "image/svg+xml": hand_svg(self.view)}, metadata
 
     # -- the game ------------------------------------------------------------------------------
 
@@ -170,7 +171,8 @@ class PalabraTable(anywidget.AnyWidget):
         return [line for line in lines if line][-LOG_KEPT:]
 
     def _narrate(self, event: Mapping[str, Any]) -> str:
-        """One engine event in words; "" for those the table shows anyway (draws, the deal)."""
+        """One engine event in words; "" for those the table shows anyway (draws, the deal,
+        the end of a round)."""
         names = self.state.game.names
         kind = event["kind"]
         name = names[event["player"]] if "player" in event else ""
@@ -178,23 +180,37 @@ class PalabraTable(anywidget.AnyWidget):
         if kind == "pass":
             return t("hand.log_pass", name=name)
         if kind == "exchange":
-            return t("hand.log_exchange", name=name, n=event["cards"])
+            return counted("hand.log_exchange", event["cards"], name=name)
         if kind == "joker":
-            return t("hand.log_joker", name=name, target=target, points=-event["target_points"])
+            return counted("hand.log_joker", -event["target_points"], "points", name=name,
+                           target=target, letters=event["letters"])  # fmt: skip
         if kind == "shave":
-            return t("hand.log_shave", name=name, target=target, points=event["points"])
+            return counted("hand.log_shave", event["points"], "points", name=name,
+                           target=target, word=event["word"], letters=event["letters"])  # fmt: skip
         if kind == "penalty":
-            return t("hand.log_penalty", name=name, points=-event["points"])
+            return counted("hand.log_penalty", -event["points"], "points", name=name)
+        if kind == "banked":
+            letters = event["word"] or t(f"hand.kind_{event['play']}")
+            return t("hand.log_banked", name=name, letters=letters)
+        if kind == "game_over":
+            w = event.get("winner")
+            result = t("hand.winner", name=names[w]) if w is not None else t("hand.tie")
+            return t("hand.log_over", result=result)
         if kind != "play":
             return ""
         letters, points = event["word"], event["points"]
         if event["play"] == "build":
-            return t("hand.log_build", name=name, target=target, letters=letters, points=points)
-        kind_text = t(f"hand.kind_{event['play']}")
-        return t("hand.log_play", name=name, kind=kind_text, letters=letters, points=points)
+            return counted("hand.log_build", points, "points", name=name, target=target,
+                           base=event["base"], letters=letters)  # fmt: skip
+        if event["play"] == "flush":
+            letters = counted("hand.flush_cards", len(event["cards"]))
+        kind_text = t(f"hand.log_kind_{event['play']}")
+        return counted("hand.log_play", points, "points", name=name, kind=kind_text,
+                       letters=letters)  # fmt: skip
 
-    def _publish(self, message: str) -> None:
-        """Compute the view and its drawing; send both in one message."""
+    def _publish(self, message: str, why: str = "") -> None:
+        """Compute the view and its drawing; send both in one message. `why`: the rule behind
+        a refusal in `message`, shown apart («¿por qué?»)."""
         warning = warning_text(self.session, self._notices)
         view = hand_view(
             self.state,
@@ -205,11 +221,12 @@ class PalabraTable(anywidget.AnyWidget):
             log=self._log_lines(max(0, len(self.session.log) - LOG_KEPT)),
             bots=self.bots,
             warning=warning,
+            why=why,
         )
         view["move"] = moves(self.session)  # sent back with each click: a late one is refused
         with self.hold_sync():
             self.view = view
-            self.svg = hand_svg(view)
+            self.svg = hand_svg(view, live=True)
             self.message = message
             self.warning = warning
 
@@ -257,7 +274,9 @@ class PalabraTable(anywidget.AnyWidget):
             return
         problem = self.session.why_not(action)  # asked, not applied: the rules, or a bot's turn
         if problem is not None:
-            self._publish(t("hand.not_allowed", reason=problem))
+            self._publish(
+                t("hand.not_allowed", reason=problem), rule_of(self.state.refusal(action))
+            )
             return
         self.act(action)
 

@@ -54,12 +54,31 @@ def colour_names(colours: Sequence[str]) -> str:
     return "/".join(t(f"hand.colour_{c}") for c in colours)
 
 
-def card_view(card: Card, order: int | None = None, shaved: bool = False) -> dict[str, Any]:
-    """One card as plain data: what is printed on it, its colours and their shapes."""
+def lock_phrase(colours: Sequence[str]) -> str:
+    """What a colour lock means, as a sentence that reads right for every colour: «todas las
+    cartas son de color amarillo» (the colour names are masculine nouns, never agreed with
+    «cartas»); two shared colours: «todas las cartas tienen rojo y azul»."""
+    names = [t(f"hand.colour_{c}") for c in colours]
+    if len(names) == 1:
+        return t("hand.lock_one", colour=names[0])
+    return t("hand.lock_many", colours=t("hand.and_join").join(names))
+
+
+def counted(key: str, n: int, field: str = "n", **values: Any) -> str:
+    """`key` with the count `n` in `{field}`: `<key>_one` when n is 1 or -1 («1 carta», never
+    «1 cartas»)."""
+    return t(f"{key}_one" if abs(n) == 1 else key, **{field: n}, **values)
+
+
+def card_view(
+    card: Card, order: int | None = None, shaved: bool = False, best: int | None = None
+) -> dict[str, Any]:
+    """One card as plain data: what is printed on it, its colours and their shapes; `order`:
+    its place in the selection; `best`: its place in the best play, when that is shown."""
     colours = [c for c in COLOURS if c in card.colours]
     if card.kind == "letter":
         face = card.letter
-        stars = t("hand.card_stars", n=card.stars) if card.stars else ""
+        stars = counted("hand.card_stars", card.stars) if card.stars else ""
         text = t(
             "hand.card_text",
             letter=card.letter,
@@ -85,6 +104,7 @@ def card_view(card: Card, order: int | None = None, shaved: bool = False) -> dic
         "order": order,
         "selected": order is not None,
         "shaved": shaved,
+        "best": best,
     }
 
 
@@ -99,7 +119,8 @@ def score_steps(s: Score) -> list[dict[str, Any]]:
     """The engine's breakdown as lines, each with the running total: the sum of the values, each
     star factor, the colour lock, the bonus. The last total is the engine's `Score.total`."""
     if s.kind == "vowels":
-        return [_step("vowels", t("hand.step_vowels", n=len(s.values), total=s.total), s.total)]
+        text = counted("hand.step_vowels", len(s.values), total=s.total)
+        return [_step("vowels", text, s.total)]
     if s.kind == "joker":
         return [_step("joker", t("hand.step_joker", total=s.total), s.total)]
     terms = " + ".join(map(str, s.values)) or "0"
@@ -113,7 +134,7 @@ def score_steps(s: Score) -> list[dict[str, Any]]:
         steps.append(_step(f"star{f}", t("hand.step_star", factor=f, total=running), running))
     if s.lock != 1:
         running *= s.lock
-        colour = colour_names(s.colour.split("/")) if s.colour else ""
+        colour = lock_phrase(s.colour.split("/")) if s.colour else t("hand.lock_some")
         steps.append(_step("lock", t("hand.step_lock", colour=colour, total=running), running))
     if s.bonus:
         running += s.bonus
@@ -139,6 +160,27 @@ def spell(cards: Sequence[Card], letters: str) -> tuple[str, str]:
             shown.append(next(fill, "?") if c.kind != "joker" else "?")
     word = "".join(shown)
     return word, (word if blanks and "?" not in word else "")
+
+
+# the rule each refusal of kit.games.palabra.refusals applies (the «¿por qué?» detail): the key's
+# name after "rules_palabra.", by its first word; the rest are PLB-02 (what a turn holds)
+RULES = {
+    "not_word": "PLB-03", "not_straight": "PLB-04", "not_flush": "PLB-05", "build": "PLB-06",
+    "not_vowels": "PLB-07", "palabra": "PLB-08", "exchange": "PLB-09", "joker": "PLB-10",
+    "not_joker": "PLB-10", "target_seat": "PLB-10", "own_play": "PLB-10", "no_play": "PLB-10",
+    "shave": "PLB-11", "say_letters": "PLB-02", "letters_count": "PLB-02", "cannot_be": "PLB-02",
+}  # fmt: skip
+
+
+def rule_of(problem: Any) -> str:
+    """The rule a refusal applies, as the small «¿por qué?» detail («regla PLB-03 del
+    reglamento»); "" for a refusal that is no rule of the game (a bot's turn, a late click)."""
+    key = str(getattr(problem, "key", ""))
+    if not key.startswith("rules_palabra."):
+        return ""
+    name = key.removeprefix("rules_palabra.")
+    rule = RULES.get(name) or RULES.get(name.split("_")[0], "PLB-02")
+    return t("hand.why_rule", rule=rule)
 
 
 def try_action(state: Any, action: Any) -> tuple[bool, str, int | None]:
@@ -219,8 +261,8 @@ def candidate_actions(state: Any, selected: Sequence[int], letters: str) -> list
                     label = t(f"hand.btn_build_{end}", base=base, name=name, letters=word)
                     out.append((label, Build(seat, **{end: ids}, letters=spelt)))
                 out += _builds_around(state, seat, ids, word, spelt)
-        out.append((t("hand.btn_Flush", n=len(ids)), Flush(ids)))
-        out.append((t("hand.btn_Vowels", n=len(ids)), Vowels(ids)))
+        out.append((counted("hand.btn_Flush", len(ids)), Flush(ids)))
+        out.append((counted("hand.btn_Vowels", len(ids)), Vowels(ids)))
         jokers = [c.id for c in cards if c.kind == "joker"]
         if jokers:
             for seat, play in enumerate(state.table):
@@ -232,16 +274,18 @@ def candidate_actions(state: Any, selected: Sequence[int], letters: str) -> list
             base, name = _base_name(state, prior)
             label = t("hand.btn_Shave", base=base, name=name, letters=word)
             out.append((label, Shave(ids, _shave_positions(state, cards))))
-        out.append((t("hand.btn_Exchange", n=len(ids)), Exchange(tuple(sorted(ids)))))
+        out.append((counted("hand.btn_Exchange", len(ids)), Exchange(tuple(sorted(ids)))))
     out.append((t("hand.btn_Pass"), Pass()))
     return out
 
 
 def _button(state: Any, label: str, action: Any) -> dict[str, Any]:
     legal, reason, points = try_action(state, action)
-    shown = t("hand.btn_points", label=label, points=points) if points is not None else label
+    shown = label if points is None else counted("hand.btn_points", points, "points", label=label)
     return {
         "label": shown,
+        "name": label,
+        "rule": "" if legal else rule_of(state.refusal(action)),
         "kind": type(action).__name__,
         "action": action_to_dict(action),
         "legal": legal,
@@ -282,12 +326,13 @@ def _table(state: Any) -> list[dict[str, Any]]:
                 "kind_text": kind,
                 "letters": play["letters"],
                 "points": play["points"],
-                "text": t(
+                "text": counted(
                     "hand.play_of",
+                    play["points"],
+                    "points",
                     name=g.names[seat],
                     kind=kind,
                     letters=play["letters"],
-                    points=play["points"],
                 ),
                 "cards": [
                     card_view(g.cards[c], shaved=i in play["shaved"])
@@ -301,17 +346,19 @@ def _table(state: Any) -> list[dict[str, Any]]:
 
 
 def _selection(state: Any, selected: Sequence[int], letters: str, buttons: list) -> dict:
-    """The selected cards and the engine's score of the best legal play they make; when they
-    make none, the engine's reason the word is refused instead of a total."""
+    """The selected cards and the engine's score of the best legal play they make, the total
+    naming that play; when they make none, no total: the engine's reason the word is refused
+    (`reason`, with its rule apart in `rule`)."""
     cards = [state.game.cards[c] for c in selected]
     word, _ = spell(cards, letters)
     plays = [b for b in buttons if b["legal"] and b["points"] is not None and b["kind"] != "Joker"]
     chosen = max(plays, key=lambda b: b["points"], default=None)  # the first of the best
     s = state.score_of(action_from_dict(chosen["action"])) if chosen is not None else None
+    refused = buttons[0] if cards and s is None else None  # the word's button
     if s is not None:
-        total_text = t("hand.step_total", total=s.total)
-    elif cards:
-        total_text = t("hand.no_play", reason=buttons[0]["reason"])  # the word's button
+        total_text = counted("hand.step_total", s.total, "total", play=chosen["name"])
+    elif refused is not None:
+        total_text = t("hand.no_play", reason=refused["reason"])
     else:
         total_text = ""
     blanks = [c.id for c in cards if c.kind in ("wild", "vowel")]
@@ -322,17 +369,20 @@ def _selection(state: Any, selected: Sequence[int], letters: str, buttons: list)
         "needs_letters": bool(blanks),
         "kind": chosen["kind"] if chosen else ("Word" if cards else None),
         "legal": chosen is not None,
+        "play": chosen["name"] if chosen else "",
         "steps": score_steps(s) if s is not None else [],
         "total": s.total if s is not None else None,
         "total_text": total_text,
+        "reason": refused["reason"] if refused else "",
+        "rule": refused["rule"] if refused else "",
     }
 
 
 def _best(state: Any) -> dict[str, Any] | None:
     found = best_play(state)
     if found is None:
-        return {"found": False, "title": t("hand.best_none"), "cards": [], "steps": [],
-                "total": 0, "action": None}  # fmt: skip
+        return {"found": False, "title": t("hand.best_none"), "ids": [], "cards": [],
+                "steps": [], "total": 0, "action": None}  # fmt: skip
     action = found.action
     ids = getattr(action, "cards", None) or (*action.before, *action.after)
     letters = getattr(action, "letters", "")
@@ -340,7 +390,8 @@ def _best(state: Any) -> dict[str, Any] | None:
         "found": True,
         "kind": found.kind,
         "title": t("hand.best_title", kind=t(f"hand.kind_{found.kind}"), letters=letters),
-        "cards": [card_view(state.game.cards[c]) for c in ids],
+        "ids": list(ids),
+        "cards": [card_view(state.game.cards[c], best=i + 1) for i, c in enumerate(ids)],
         "steps": score_steps(found.score),
         "total": found.total,
         "action": action_to_dict(action),
@@ -357,6 +408,7 @@ def hand_view(
     log: Sequence[str] = (),
     bots: Sequence[int] | Mapping[int, str] = (),
     warning: str = "",
+    why: str = "",
 ) -> dict[str, Any]:
     """The hand of the player to act, the table, the scores and the buttons, as plain JSON.
 
@@ -365,7 +417,8 @@ def hand_view(
     `message`: the last thing that happened, or why a click was refused. `log`: the game log
     (the last lines are kept). `bots`: the seats bots play, or {seat: bot name}: on a bot's
     turn the buttons are greyed out (`enabled` false) and `waiting` says why, as while the cards
-    are dealt or at the end. `warning`: a line to mark apart (a save that failed).
+    are dealt or at the end. `warning`: a line to mark apart (a save that failed). `why`: the
+    rule behind a refused click (`rule_of`), shown apart as a small «¿por qué?» detail.
     """
     g = state.game
     named = dict(bots) if isinstance(bots, Mapping) else {seat: "" for seat in bots}
@@ -379,6 +432,8 @@ def hand_view(
     buttons = buttons if acting else []
     for button in buttons:
         button["enabled"] = not waiting_text
+    best = _best(state) if show_best and acting else None
+    marks = {c: i + 1 for i, c in enumerate(best["ids"])} if best else {}
     players = [
         {
             "seat": p,
@@ -399,15 +454,16 @@ def hand_view(
         "to_act": me if acting else None,
         "waiting": waiting_text,
         "deck": len(state.deck),
-        "deck_text": t("hand.deck", n=len(state.deck)),
+        "deck_text": counted("hand.deck", len(state.deck)),
         "players": players,
         "hand_title": t("hand.hand_of", name=g.names[me]),
-        "hand": [card_view(g.cards[c], order.get(c)) for c in hand_ids],
+        "hand": [card_view(g.cards[c], order.get(c), best=marks.get(c)) for c in hand_ids],
         "table": _table(state),
         "selection": _selection(state, chosen, letters, buttons),
         "buttons": buttons,
-        "best": _best(state) if show_best and acting else None,
+        "best": best,
         "message": message,
+        "why": why,
         "warning": warning,
         "log": list(log)[-LOG_LINES:],
         "labels": {
@@ -424,6 +480,10 @@ def hand_view(
                 "log",
                 "bot",
                 "prior",
+                "prior_how",
+                "why",
+                "other_plays",
+                "best_marked",
                 "shaved",
                 "not_legal",
                 "btn_best",

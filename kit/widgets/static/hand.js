@@ -2,7 +2,8 @@
 // Plain ES module, no imports: it must load offline and in JupyterLite. No game rule lives here:
 // the buttons are the plays Python offers for the selected cards, each already tried by the
 // engine (kit/widgets/hand_view.py); a click on a card sends its id (and where it lies: a card
-// on the table or in the best play is not picked, Python says why), a button its action data.
+// on the table is not picked, Python says why), a button its action data. The plays allowed
+// now come first; the refused ones fold away under «Otras jugadas», each with the engine's reason.
 // Buttons Python marks not enabled (a bot's turn) are greyed out, with Python's reason next to
 // them; every click carries the `move` stamp of its view, so Python can refuse a late one.
 
@@ -14,28 +15,51 @@ function html(tag, attrs = {}, text = "") {
   return node;
 }
 
-/** The skeleton: the picture on the left; message, letters, buttons on the right. */
+/** A folding panel: a <details> with its title; `open` the first time it is drawn. */
+function panel(cls, testid, open) {
+  const box = html("details", { class: `kit-palabra-panel ${cls}`, "data-testid": testid });
+  if (open) box.open = true;
+  const title = html("summary");
+  const body = html("div", { class: "kit-palabra-panel-body" });
+  box.append(title, body);
+  return { box, title, body };
+}
+
+/** The skeleton: the picture (status, scores, table, hand) and under it the log; beside it
+ * the selection's score, the refusal next to the buttons, the plays allowed now, the others
+ * folded away, the tools and the best play. All of it fits a 1280×720 screen. */
 function skeleton(send) {
   const root = html("div", { class: "kit-palabra" });
+  const main = html("div", { class: "kit-palabra-main" });
   const drawing = html("div", { class: "kit-palabra-drawing", "data-testid": "table" });
-  const side = html("div", { class: "kit-palabra-side" });
-  const message = html("p", { class: "kit-palabra-message", "data-testid": "message", role: "status" });
-  const warning = html("p", { class: "kit-palabra-warning", "data-testid": "warning", role: "alert" });
+  const log = panel("kit-palabra-log", "log", true);
+  const side = html("div", { class: "kit-palabra-side", "data-testid": "side" });
+  const selection = html("div", { class: "kit-palabra-selection", "data-testid": "selection" });
+  const steps = html("ol", { class: "kit-palabra-steps", "data-testid": "steps" });
   const total = html("p", { class: "kit-palabra-total", "data-testid": "total" });
+  selection.append(steps, total);
+  const message = html("p", { class: "kit-palabra-message", "data-testid": "message", role: "status" });
+  const why = html("details", { class: "kit-palabra-why", "data-testid": "why" });
+  const whyTitle = html("summary");
+  const whyText = html("span");
+  why.append(whyTitle, whyText);
+  const warning = html("p", { class: "kit-palabra-warning", "data-testid": "warning", role: "alert" });
   const lettersBox = html("label", { class: "kit-palabra-letters" });
   const lettersText = html("span");
   const letters = html("input", { type: "text", "data-testid": "letters", maxlength: 7, autocomplete: "off" });
   lettersBox.append(lettersText, letters);
   const tools = html("div", { class: "kit-palabra-tools" });
-  const actionsTitle = html("h4", { class: "kit-palabra-heading" });
   const waiting = html("p", { class: "kit-palabra-waiting", "data-testid": "waiting" });
   const buttons = html("div", { class: "kit-palabra-buttons", "data-testid": "actions" });
-  side.append(message, warning, total, lettersBox, tools, actionsTitle, waiting, buttons);
-  root.append(drawing, side);
+  const others = panel("kit-palabra-others", "other-actions", false);
+  const best = panel("kit-palabra-best", "best", true);
+  side.append(selection, lettersBox, message, why, warning, waiting, buttons, others.box, tools, best.box);
+  main.append(drawing, log.box);
+  root.append(main, side);
   drawing.addEventListener("click", (event) => {
     const card = event.target.closest?.("[data-card]");
     if (!card) return;
-    const where = card.closest(".kit-hand") ? "hand" : card.closest(".kit-best") ? "best" : "table";
+    const where = card.closest(".kit-hand") ? "hand" : "table";
     send({ type: "pick", card: Number(card.dataset.card), where });
   });
   drawing.addEventListener("keydown", (event) => {
@@ -47,8 +71,14 @@ function skeleton(send) {
   });
   letters.addEventListener("change", () => send({ type: "letters", text: letters.value }));
   return {
-    root, drawing, message, warning, total, lettersBox, lettersText, letters, tools, actionsTitle, waiting, buttons,
+    root, drawing, log, steps, total, message, why, whyTitle, whyText, warning, lettersBox, lettersText,
+    letters, tools, waiting, buttons, others, best,
   };
+}
+
+/** List items with Python's text, one per line. */
+function lines(node, texts, cls) {
+  node.replaceChildren(...texts.map((line) => html("li", { class: cls }, line)));
 }
 
 /** A button that sends `content` when clicked. */
@@ -59,8 +89,8 @@ function button(label, attrs, content, send) {
 }
 
 /** One button per play Python offers; the engine's "no" is shown on the button's tooltip. */
-function actionButtons(view, send) {
-  return view.buttons.map((b) => {
+function actionButtons(view, buttons, send) {
+  return buttons.map((b) => {
     const attrs = {
       class: `kit-act kit-act-${b.kind} ${b.legal ? "kit-legal" : "kit-not-legal"}`,
       "data-action": b.kind,
@@ -93,22 +123,63 @@ function tools(view, send) {
   return out;
 }
 
+/** The selection's score, factor by factor, and its total (only for a legal play) or why
+ * the cards make none. */
+function drawSelection(view, parts) {
+  const sel = view.selection;
+  const title = sel.cards.length ? [`${view.labels.selection}: ${sel.word}`] : [view.labels.pick_cards];
+  lines(parts.steps, [...title, ...sel.steps.map((s) => s.text)], "kit-palabra-step");
+  parts.steps.firstChild?.classList.add("kit-palabra-step-title");
+  parts.total.textContent = sel.total_text;
+  parts.total.dataset.legal = sel.legal ? "yes" : "no";
+}
+
+/** The refusal, right above the buttons, and its rule folded in a small «¿por qué?». */
+function drawMessage(model, view, parts) {
+  parts.message.textContent = model.get("message");
+  parts.why.hidden = !view.why;
+  parts.whyTitle.textContent = view.labels.why;
+  parts.whyText.textContent = view.why;
+}
+
+/** The best play's steps (its cards are marked in the hand), or nothing. */
+function drawBest(view, parts) {
+  const best = view.best;
+  parts.best.box.hidden = !best;
+  if (!best) return;
+  parts.best.title.textContent = best.title;
+  const list = html("ol", { class: "kit-palabra-steps" });
+  lines(list, best.steps.map((s) => s.text), "kit-palabra-step");
+  const note = best.found ? [html("p", { class: "kit-palabra-note" }, view.labels.best_marked)] : [];
+  parts.best.body.replaceChildren(list, ...note);
+}
+
 /** Fill the view from the model's current state. */
 function draw(model, parts, send) {
   const view = model.get("view");
   if (!view || !view.hand) return;
   parts.drawing.innerHTML = model.get("svg"); // Python's own SVG: escaped text, no scripts
   parts.drawing.querySelectorAll(".kit-hand [data-card]").forEach((g) => g.setAttribute("tabindex", "0"));
-  parts.message.textContent = model.get("message");
+  drawSelection(view, parts);
+  drawMessage(model, view, parts);
   fillWarning(parts.warning, view.labels.warning, model.get("warning"));
-  parts.total.textContent = view.selection.total_text;
   parts.lettersBox.hidden = !view.selection.needs_letters;
   parts.lettersText.textContent = view.labels.letters_prompt;
   if (document.activeElement !== parts.letters) parts.letters.value = view.selection.letters;
   parts.tools.replaceChildren(...(view.to_act === null ? [] : tools(view, send)));
-  parts.actionsTitle.textContent = view.labels.actions;
   parts.waiting.textContent = view.waiting;
-  parts.buttons.replaceChildren(...actionButtons(view, send));
+  const allowed = view.buttons.filter((b) => b.legal);
+  const refused = view.buttons.filter((b) => !b.legal);
+  parts.buttons.replaceChildren(...actionButtons(view, allowed, send));
+  parts.others.box.hidden = !refused.length;
+  parts.others.title.textContent = `${view.labels.other_plays}: ${refused.length}`;
+  parts.others.body.replaceChildren(...actionButtons(view, refused, send));
+  drawBest(view, parts);
+  parts.log.title.textContent = view.labels.log;
+  const log = html("ol", { class: "kit-palabra-log-lines" });
+  lines(log, view.log, "kit-log-line");
+  parts.log.box.hidden = !view.log.length;
+  parts.log.body.replaceChildren(log);
 }
 
 const WATCHED = ["view", "svg", "message", "warning"];
