@@ -7,8 +7,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import kit
-from kit.messages import set_language
+from kit.messages import set_language, t
 from kit.render import board_svg
+from kit.render.board import HOTEL, HOUSE
+from kit.render.common import INK
 from kit.widgets.board_view import board_view
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -88,9 +90,14 @@ def test_owners_have_a_marker_with_a_shape_and_number():
 def test_houses_hotels_and_mortgages_are_drawn():
     root = ET.fromstring(board_svg(board_view(busy_state())))
     cells = squares(root)
-    houses = [r for r in cells[1].iter(f"{SVG}rect") if r.get("class") == "kit-house"]
-    assert len(houses) == 3
-    assert "C" in texts(cells[3])  # the castle
+    houses = [g for g in cells[1].iter(f"{SVG}g") if g.get("class") == "kit-house"]
+    assert [g.get("data-houses") for g in houses] == ["3"]  # one big house with its number
+    assert "3" in texts(houses[0])
+    house = houses[0].find(f"{SVG}polygon")
+    assert (house.get("fill"), house.get("stroke")) == (HOUSE, INK)  # green, dark outline
+    castle = next(g for g in cells[3].iter(f"{SVG}g") if g.get("class") == "kit-hotel")
+    assert castle.find(f"{SVG}polygon").get("fill") == HOTEL  # red
+    assert "C" in texts(castle)  # the castle's letter
     assert "HIPOTECA" in texts(cells[5])
     assert [r for r in cells[5].iter(f"{SVG}rect") if r.get("class") == "kit-mortgaged"]
 
@@ -117,6 +124,25 @@ def test_the_heat_map_colours_squares_and_has_a_legend():
     everything = texts(root)
     assert "Visitas" in everything
     assert "mín. 0" in everything and "máx. 39" in everything
+
+
+def test_an_outlier_is_off_the_heat_scale_and_the_legend_says_so():
+    """The Cárcel's share alone would set the top: the scale ends at the next square's."""
+    heat = [1.0 + (i % 7) / 10 for i in range(40)]
+    heat[10] = 6.0
+    view = board_view(busy_state(), heat=heat)
+    root = ET.fromstring(board_svg(view))
+    assert view["heat"]["max"] == 1.6 and view["heat"]["over"] == [10]
+    assert "▲" in texts(squares(root)[10])
+    assert "▲" not in texts(squares(root)[11])
+    assert view["heat"]["over_text"] == t("board.heat_over", squares="Galeras 6")
+    assert view["heat"]["over_text"] in texts(root)
+
+
+def test_several_moves_in_the_message_each_on_its_line():
+    view = board_view(busy_state(), message="Ana: saca 2 y 3\nLuis: compra\nMarta: paga")
+    everything = texts(ET.fromstring(board_svg(view)))
+    assert {"Ana: saca 2 y 3", "Luis: compra", "Marta: paga"} <= set(everything)
 
 
 def test_english_board():

@@ -15,11 +15,13 @@ from hypothesis import strategies as st
 
 import kit
 from kit.games.property import PropertyState
-from kit.games.property.actions import action_from_dict
+from kit.games.property.actions import EndTurn, action_from_dict
 from kit.games.registry import game_type
 from kit.messages import set_language, t
 from kit.session import Session
 from kit.widgets import PropertyBoard
+from kit.widgets.board_view import action_label
+from kit.widgets.game_log import entry_text
 
 
 @pytest.fixture(autouse=True)
@@ -75,7 +77,7 @@ def test_roll_then_buy_changes_owner_and_cash():
     assert after["players"][buyer]["cash"] == cash - view["squares"][square]["price"]
     assert board.state.owner_of(square) == buyer
     assert f'data-owner="{buyer}"' in board.svg
-    assert "Compra" in board.message
+    assert board.message == entry_text(board.state, board.session.log[-1])  # the log's words
 
 
 def test_the_dice_are_rolled_through_the_engine_with_the_boards_seed():
@@ -93,7 +95,10 @@ def test_an_illegal_click_changes_nothing_and_says_why():
     before = board.state.to_json()
     click(board, {"type": "act", "action": {"type": "EndTurn"}})
     assert board.state.to_json() == before
-    assert board.message.startswith("No se puede")
+    problem = board.state.refusal(EndTurn())
+    label = action_label(board.state, EndTurn())
+    assert board.message == t("board.refused", label=label, reason=t(problem.key, **problem.values))
+    assert "PROP-" not in board.message
     assert board.view["message"] == board.message
 
 

@@ -12,12 +12,12 @@ from html import escape
 
 import pytest
 
-from kit.games.property.actions import ProposeTrade, action_from_dict
+from kit.games.property.actions import Bid, ProposeTrade, action_from_dict
 from kit.games.registry import game_type
 from kit.messages import set_language, t
 from kit.save_check import read_save
 from kit.session import Session
-from kit.widgets.board_view import money
+from kit.widgets.board_view import action_label, money, money_text
 from kit.widgets.game_log import log_lines
 from kit.widgets.table import BOT_BURST, PropertyTable
 
@@ -107,7 +107,12 @@ def test_a_refused_bid_says_why_and_changes_nothing(tmp_path):
     saved = (tmp_path / "partida.json").read_bytes()
     table.bid_amount.value = 1  # below the opening bid
     table.bid_button.click()
-    assert "No se puede" in table.message.value
+    state = table.session.state
+    low = money_text(state, state.min_bid())  # «20 000 pesetas», not 20000
+    label = action_label(state, Bid(state.current_player(), 1))
+    reason = t("rules_property.bid_low", amount=low)
+    assert escape(t("board.refused", label=label, reason=reason)) in table.message.value
+    assert "20000" not in table.message.value
     assert table.session.state.to_json() == before
     assert (tmp_path / "partida.json").read_bytes() == saved
 
@@ -142,8 +147,13 @@ def test_a_trade_the_rules_refuse_changes_nothing(tmp_path):
     table = table_of(tmp_path)
     until(table, "RollDice")
     before = table.session.state.to_json()
-    table.act(ProposeTrade(to_player=table.session.state.current_player()))  # with himself
-    assert "No se puede" in table.message.value
+    state = table.session.state
+    himself = ProposeTrade(to_player=state.current_player())
+    problem = state.refusal(himself)
+    table.act(himself)
+    label = action_label(state, himself)
+    reason = t(problem.key, **problem.values)
+    assert escape(t("board.refused", label=label, reason=reason)) in table.message.value
     assert table.session.state.to_json() == before
 
 
@@ -238,7 +248,11 @@ def test_a_log_saved_before_the_engine_s_events_still_reads():
         {"kind": "cash", "player": 0, "amount": -50_000, "cash": 1_450_000},
     ]
     line = entry_text(state, {"player": 0, "action": {"type": "RollDice"}, "events": old})
-    assert "va a la casilla" in line and f"Ana −{money(50_000)} (tiene {money(1_450_000)})" in line
+    jail = state.game.rules.squares[state.game.rules.jail.square].name
+    assert (
+        t("log.jailed_square", jail=jail) in line
+        and f"Ana −{money(50_000)} (tiene {money(1_450_000)})" in line
+    )
 
 
 def test_prop_01_the_opening_roll_is_one_line_of_the_log_ties_included():

@@ -10,7 +10,9 @@ from kit.render.dice import die_face
 
 BOARD = 1200  # the board is BOARD x BOARD units; corners are CORNER wide
 CORNER = 150
-BAND = 24  # the group colour band along the inner edge of a title's square
+BAND = 34  # the group colour band along the inner edge of a title's square (houses drawn in it)
+HOUSE = "#009E73"  # Okabe-Ito bluish green: houses; a dark outline and a number as second cues
+HOTEL = "#D55E00"  # Okabe-Ito vermillion: a hotel (castle), with its letter in white
 
 
 def _cell_box(index: int, count: int) -> tuple[float, float, float, float, str]:
@@ -89,21 +91,31 @@ def _buildings(
                 fill=ink,
             )
         )
+    cx, cy = (x + w / 2, y + h / 2 + 10) if vertical else (x + w / 2 + 10, y + h / 2)
     if square["hotel"]:
-        cx, cy = (x + w / 2, y + h / 2 + 8) if vertical else (x + w / 2 + 8, y + h / 2)
-        bw, bh = (18, 34) if vertical else (38, 18)
-        parts.append(
-            f'<rect x="{num(cx - bw / 2)}" y="{num(cy - bh / 2)}" width="{bw}" height="{bh}" '
-            f'fill="#FFFFFF" stroke="{INK}" stroke-width="2.5"/>'
-        )
-        parts.append(text(cx, cy + 5, hotel_letter, size=14, anchor="middle", font_weight="bold"))
-    for k in range(square["houses"]):
-        hx, hy = (x + 5, y + 26 + k * 17) if vertical else (x + 22 + k * 17, y + 5)
-        parts.append(
-            f'<rect x="{num(hx)}" y="{num(hy)}" width="14" height="14" fill="#FFFFFF" '
-            f'stroke="{INK}" stroke-width="2" class="kit-house"/>'
-        )
+        parts.append(_building(cx, cy, 32 if vertical else 40, HOTEL, hotel_letter, "kit-hotel", 1))
+    elif square["houses"]:
+        n = square["houses"]
+        parts.append(_building(cx, cy, 30, HOUSE, str(n), "kit-house", n))
     return parts
+
+
+def _building(cx: float, cy: float, wide: float, fill: str, mark: str, kind: str, n: int) -> str:
+    """A house (green, its number of houses inside) or a hotel (red, its letter): a pictogram
+    big enough to read from the back of the class, with a dark outline on any band colour."""
+    half, tall = wide / 2, 30
+    top, eave, base = cy - tall / 2, cy - tall / 2 + 11, cy + tall / 2
+    points = (
+        f"{num(cx - half)},{num(base)} {num(cx - half)},{num(eave)} {num(cx)},{num(top)} "
+        f"{num(cx + half)},{num(eave)} {num(cx + half)},{num(base)}"
+    )
+    return (
+        f'<g class="{kind}" data-houses="{n}">'
+        f'<polygon points="{points}" fill="{fill}" stroke="{INK}" stroke-width="2.5" '
+        'stroke-linejoin="round"/>'
+        + text(cx, base - 3, mark, size=19, anchor="middle", font_weight="bold", fill="#FFFFFF")
+        + "</g>"
+    )
 
 
 def _board_square(square: Mapping, view: Mapping, count: int, hotel_letter: str) -> str:
@@ -237,6 +249,10 @@ def _board_square(square: Mapping, view: Mapping, count: int, hotel_letter: str)
             player = view["players"][p]
             jailed = player["in_jail"] and square["kind"] == "jail"
             parts.append(_token(player, tx, ty, r, jailed=jailed))
+    if square.get("heat_over"):  # off the heat scale (the Cárcel): a mark, said in the legend
+        parts.append(
+            text(x + w - 16, y + 24, "▲", size=22, anchor="middle", fill=ink, font_weight="bold")
+        )
     if square["selected"]:  # a thick frame on the edge, clear of the name
         parts.append(
             f'<rect x="{num(x + 2.5)}" y="{num(y + 2.5)}" width="{num(w - 5)}" '
@@ -294,20 +310,22 @@ def _board_centre(view: Mapping) -> list[str]:
         ]
     y += 56
     parts.append(text(mid, y, view["bank"]["text"], size=22, anchor="middle"))
-    if view["message"]:
-        lines, size = wrap_or_cut(view["message"], 820, 20, 3)
-        for k, line in enumerate(lines):
-            parts.append(
-                text(
-                    mid,
-                    y + 40 + k * (size + 6),
-                    line,
-                    size=size,
-                    anchor="middle",
-                    font_weight="bold",
-                    fill="#A63C00",
+    if view["message"]:  # the last moves, one line each (the side panel has them whole)
+        told = view["message"].split("\n")[-4:]
+        for k, said in enumerate(told):
+            lines, size = wrap_or_cut(said, 820, 20, 1 if len(told) > 1 else 3)
+            for j, line in enumerate(lines):
+                parts.append(
+                    text(
+                        mid,
+                        y + 40 + (k + j) * 26,
+                        line,
+                        size=size,
+                        anchor="middle",
+                        font_weight="bold",
+                        fill="#A63C00",
+                    )
                 )
-            )
     heat = view["heat"]
     if heat:
         colours = heat["colours"]
@@ -328,6 +346,8 @@ def _board_centre(view: Mapping) -> list[str]:
                 anchor="end",
             ),
         ]
+        if heat.get("over_text"):
+            parts.append(text(mid, 1030, heat["over_text"], size=18, anchor="middle"))
     return parts
 
 

@@ -29,7 +29,8 @@ from kit import render
 from kit.games.property.actions import RollDice, action_from_dict
 from kit.messages import t
 from kit.session import Session
-from kit.widgets.board_view import action_label, board_view, waiting_line
+from kit.widgets.board_view import action_label, board_view, told_refusal, waiting_line
+from kit.widgets.game_log import told_since
 from kit.widgets.waiting import late, moves, seat_bots, warning_text
 
 STATIC = Path(__file__).parent / "static"
@@ -59,6 +60,7 @@ class PropertyBoard(anywidget.AnyWidget):
         self._selected: int | None = None
         self._heat: Sequence[Any] | Mapping[int, Any] | None = None
         self._heat_label: str | None = None
+        self._rule = ""  # the rule ids of the last refused click, for its «¿por qué?» detail
         self._notices = [str(notice) for notice in session.notices]  # shown until a click
         self._publish("")
         self.on_msg(self._on_click)
@@ -73,9 +75,30 @@ class PropertyBoard(anywidget.AnyWidget):
     def act(self, action: Any) -> None:
         """Play `action` for whoever is to act; IllegalAction (a ValueError) if the rules say no."""
         before = self.state.current_player()
+        start = len(self.session.log)
         self.session.act(action)  # checked by the engine; then chance, bots, and the save
         self._notices = []
-        self._publish(self._narrate(before, action))
+        self._rule = ""
+        told = told_since(self.state, self.session.log, start)
+        self._publish(told or self._narrate(before, action))
+
+    def why_not(self, action: Any) -> dict[str, str] | None:
+        """Why `action` may not be clicked now, for the line next to the buttons: {"text":
+        plain words with money formatted, "rule": the rule ids for «¿por qué?»}; None if a
+        person may play it (changes nothing)."""
+        text = self.session.why_not(action)
+        if text is None:
+            return None
+        seat = self.session.to_act()
+        if seat is not None and self.session.seat_bots[seat] is not None:  # a bot's turn
+            return told_refusal(self.state, action, text)
+        return told_refusal(self.state, action, self.state.refusal(action) or text)
+
+    def tell_since(self, start: int) -> None:
+        """Say on the message line what the moves from log entry `start` on did (bots played
+        from the table's buttons)."""
+        self._rule = ""
+        self._publish(told_since(self.state, self.session.log, start))
 
     def waiting(self) -> str:
         """Why no one may click a move now ("" while a person is to act): a bot's turn, chance,
@@ -141,6 +164,7 @@ class PropertyBoard(anywidget.AnyWidget):
             message=message,
             bots=seat_bots(self.session),
             warning=warning,
+            rule=self._rule,
         )
         view["move"] = moves(self.session)  # sent back with each click: a late one is refused
         with self.hold_sync():
@@ -178,14 +202,15 @@ class PropertyBoard(anywidget.AnyWidget):
             self._refuse(t("board.not_allowed", reason=error))
             return
         before = self.state.to_json()
-        problem = self.session.why_not(action)  # read-only: the rules, or a bot is to act
+        problem = self.why_not(action)  # read-only: the rules, or a bot is to act
         if problem is not None:
-            self._refuse(t("board.not_allowed", reason=problem))
+            self._refuse(problem["text"], problem["rule"])
             return
         if self.state.to_json() != before:  # pragma: no cover - why_not must not change a state
             raise RuntimeError("why_not changed the state")
         self.act(action)
 
-    def _refuse(self, text: str) -> None:
-        """Nothing changes; the view says why."""
+    def _refuse(self, text: str, rule: str = "") -> None:
+        """Nothing changes; the view says why (the rule ids apart, as a detail)."""
+        self._rule = rule
         self._publish(text)

@@ -19,6 +19,7 @@ Standard library only; the same state (and arguments) always gives the same view
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -48,6 +49,16 @@ PLAYER_SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star")
 # A sequential colour-blind-safe scale (viridis, from light to dark is reversed: low = light).
 HEAT_STOPS = ("#FDE725", "#7AD151", "#22A884", "#2A788E", "#414487", "#440154")
 SIDES = ("bottom", "left", "top", "right")
+# A rule's id in a refusal's reason, «(PROP-12)» or «(PROP-12, La Ruta)»: told apart, not inline.
+RULE_ID = re.compile(r"\s*\(((?:PROP|RUT|SUP|PAL|DIA)-\d+[^)]*)\)")
+# The values of the rules' reasons that are amounts of money (written as money, not 300000).
+MONEY_VALUES = frozenset(
+    {"amount", "cash", "cost", "fine", "left", "money", "need", "price", "worth"}
+)
+# Where the engine's refusal wraps the reason in a sentence of its own: the board says it.
+_PLAIN = frozenset({"rules_property.refused_phase"})
+# A heat value above OUTLIER × the next one is shown off the scale (the Cárcel's 6 %).
+OUTLIER = 1.5
 
 
 def _ink_on(colour: str) -> str:
@@ -78,6 +89,38 @@ def heat_colour(share: float) -> str:
 def money(amount: int) -> str:
     """An amount with the language's thousands separator: 12 000 / 12,000."""
     return f"{amount:,}".replace(",", t("number.group"))
+
+
+def money_text(state: Any, amount: int) -> str:
+    """An amount with the game's currency, as the class reads it: «300 000 pesetas»."""
+    return t("board.money", amount=money(amount), currency=state.game.rules.currency)
+
+
+def told_refusal(state: Any, action: Any, problem: Any) -> dict[str, str]:
+    """A refusal for the buttons' side: plain words, money formatted, the rule ids apart.
+
+    `problem` is the engine's `refusal(action)` (an IllegalAction with its key and values) or
+    a sentence; the text drops «(PROP-12)» and lists it in `rule`, for a «¿por qué?» detail."""
+    key = getattr(problem, "key", None)
+    values = getattr(problem, "values", None)
+    text = t("board.not_allowed", reason=problem)  # a sentence of its own (a bot's turn, the end)
+    if isinstance(key, str) and isinstance(values, dict):
+        try:
+            label = action_label(state, action)
+        except (KeyError, AttributeError, TypeError, ValueError):
+            label = str(values.get("label", action))
+        if key in _PLAIN:
+            text = t("board.refused_phase", label=label, phase=values.get("phase", state.phase))
+        elif key.startswith("rules_property.") and "label" not in values:
+            shown = {
+                k: money_text(state, v)
+                if k in MONEY_VALUES and isinstance(v, int) and not isinstance(v, bool)
+                else v
+                for k, v in values.items()
+            }
+            text = t("board.refused", label=label, reason=t(key, **shown))
+    rules = RULE_ID.findall(text)
+    return {"text": RULE_ID.sub("", text), "rule": ", ".join(rules)}
 
 
 def number_text(x: float) -> str:
@@ -215,8 +258,7 @@ def _heat(
             raise ValueError(f"a heat value is a number, not {v!r}")
         else:
             numbers.append(float(v))
-    given = [v for v in numbers if v is not None]
-    low, high = (min(given), max(given)) if given else (0.0, 0.0)
+    low, high, over = heat_scale(numbers)
     steps = [heat_colour(k / 8) for k in range(9)]
     legend = {
         "label": label if label is not None else t("board.heat"),
@@ -225,8 +267,56 @@ def _heat(
         "min_text": number_text(low),
         "max_text": number_text(high),
         "colours": steps,
+        "over": over,
+        "over_text": "",
     }
     return numbers, legend
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """«1 casa», «2 casas», «0 casas»: the noun agrees with the number."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def trade_offer(state: Any) -> str | None:
+    """The terms of the trade waiting for its answer, told to the player who must answer
+    (None when no trade waits): «Ana te propone, Luis: da …, pide …, y paga 100 pesetas»."""
+    proposal = getattr(state, "trade", None)
+    if state.phase != "trade" or proposal is None:
+        return None
+    from kit.widgets.game_log import trade_terms  # the log's words (it imports this module)
+
+    terms = proposal.terms
+    return t(
+        "board.trade_offer",
+        name=_player_name(state, proposal.proposer),
+        to=_player_name(state, terms.to_player),
+        terms=trade_terms(state, proposal.proposer, terms),
+    )
+
+
+def heat_scale(numbers: Sequence[float | None]) -> tuple[float, float, list[int]]:
+    """The scale's low and high ends and the squares above it.
+
+    One square far above all others (the Cárcel, where every jailed turn is counted) would set
+    the top alone and paint the rest of the board one colour; so when the largest value is more
+    than OUTLIER times the next, the next one is the top and the largest is marked as off the
+    scale (the legend says so)."""
+    given = sorted(v for v in numbers if v is not None)
+    if not given:
+        return 0.0, 0.0, []
+    low, high = given[0], given[-1]
+    if len(given) >= 3 and given[-2] > low and high > OUTLIER * given[-2]:
+        high = given[-2]
+    over = [i for i, v in enumerate(numbers) if v is not None and v > high]
+    return low, high, over
+
+
+def _over_text(state: Any, numbers: Sequence[float | None], over: list[int]) -> str:
+    """The legend's line for the squares off the scale: «▲ Cárcel: 6,2 (fuera de la escala)»."""
+    names = state.game.rules.squares
+    shown = ", ".join(f"{names[i].name} {number_text(numbers[i] or 0.0)}" for i in over)
+    return t("board.heat_over", squares=shown) if over else ""
 
 
 def _players(state: Any) -> list[dict[str, Any]]:
@@ -273,6 +363,7 @@ def board_view(
     heat_label: str | None = None,
     bots: Mapping[int, str] | None = None,
     warning: str = "",
+    rule: str = "",
 ) -> dict[str, Any]:
     """The whole board as plain JSON data: squares, tokens, dice, players, bank, buttons.
 
@@ -281,7 +372,8 @@ def board_view(
     panel shows. `message`: the last thing that happened (or why a click was refused).
     `bots`: {seat: bot name} of the seats the computer plays: on a bot's turn its legal actions
     are shown greyed out (`enabled` false) and `waiting` says why, as at the end of the game or
-    while chance decides. `warning`: a line to mark apart (a save that failed).
+    while chance decides. `warning`: a line to mark apart (a save that failed). `rule`: the
+    rule ids of a refused click (told in a «¿por qué?» detail, not in the message).
     """
     g = state.game
     rules = g.rules
@@ -293,6 +385,7 @@ def board_view(
     legend = None
     if heat is not None:
         heat_values, legend = _heat(heat, count, heat_label)
+        legend["over_text"] = _over_text(state, heat_values, legend["over"])
     span = (legend["max"] - legend["min"]) if legend else 0.0
 
     valid = isinstance(selected, int) and not isinstance(selected, bool) and 0 <= selected < count
@@ -322,6 +415,7 @@ def board_view(
             "heat": None,
             "heat_colour": None,
             "heat_ink": None,
+            "heat_over": False,
             "note": money(sq.tax) if sq.kind == "tax" else None,
             "selected": i == selected,
         }
@@ -345,7 +439,8 @@ def board_view(
         value = heat_values[i]
         if value is not None:
             colour = heat_colour((value - legend["min"]) / span if span else 0.5)
-            entry.update(heat=value, heat_colour=colour, heat_ink=_ink_on(colour))
+            over = i in legend["over"]
+            entry.update(heat=value, heat_colour=colour, heat_ink=_ink_on(colour), heat_over=over)
         squares.append(entry)
 
     terminal = state.is_terminal()
@@ -397,11 +492,18 @@ def board_view(
         "bank": {
             "houses": state.houses,
             "hotels": state.hotels,
-            "text": t("board.bank", houses=state.houses, hotels=state.hotels, hotel_word=hotels),
+            "text": t(
+                "board.bank",
+                houses=_count(state.houses, t("board.house"), t("board.houses")),
+                hotels=_count(state.hotels, hotel, hotels),
+                hotel_word=hotels,
+            ),
         },
         "hotel_word": hotel,
         "buttons": buttons,
         "message": message,
+        "rule": rule,
+        "trade": trade_offer(state),
         "warning": warning,
         "selected": selected if deed is not None else None,
         "deed": deed,
@@ -421,5 +523,7 @@ def board_view(
             "min": t("board.min"),
             "max": t("board.max"),
             "warning": t("board.warning"),
+            "why": t("board.why"),
+            "rule": t("board.rule", rule=rule) if rule else "",
         },
     }

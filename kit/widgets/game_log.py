@@ -85,21 +85,28 @@ def _cash(g: Any, e: dict[str, Any]) -> str:
     )
 
 
-def _trade(g: Any, e: dict[str, Any]) -> str:
-    give = _squares(g, e["give"]) + "".join(f", «{c}»" for c in e["give_cards"])
-    take = _squares(g, e["take"]) + "".join(f", «{c}»" for c in e["take_cards"])
+def _terms(g: Any, give: list[str], take: list[str], amount: int) -> dict[str, str]:
+    """A trade's three parts in words: what is given, what is asked for, the money."""
     money_part = ""
-    if e["money"] > 0:
-        money_part = t("log.trade_pays", amount=money(e["money"]))
-    elif e["money"] < 0:
-        money_part = t("log.trade_asks", amount=money(-e["money"]))
-    return t(
-        "log.trade_proposed",
-        to=_name(g, e["to"]),
-        give=give.strip(", ") or "—",
-        take=take.strip(", ") or "—",
-        money=money_part,
-    )
+    if amount > 0:
+        money_part = t("log.trade_pays", amount=money(amount))
+    elif amount < 0:
+        money_part = t("log.trade_asks", amount=money(-amount))
+    return {"give": ", ".join(give) or "—", "take": ", ".join(take) or "—", "money": money_part}
+
+
+def _trade(g: Any, e: dict[str, Any]) -> str:
+    give = [_square(g, sq) for sq in e["give"]] + [f"«{c}»" for c in e["give_cards"]]
+    take = [_square(g, sq) for sq in e["take"]] + [f"«{c}»" for c in e["take_cards"]]
+    return t("log.trade_proposed", to=_name(g, e["to"]), **_terms(g, give, take, e["money"]))
+
+
+def trade_terms(state: Any, proposer: int, terms: Any) -> str:
+    """The terms of a proposed trade (a ProposeTrade), for the player who must answer."""
+    g = state.game
+    give = [_square(g, sq) for sq in terms.give] + [f"«{g.card(c).text}»" for c in terms.give_cards]
+    take = [_square(g, sq) for sq in terms.take] + [f"«{g.card(c).text}»" for c in terms.take_cards]
+    return t("log.trade_terms", **_terms(g, give, take, terms.money))
 
 
 def _on_sale(g: Any, e: dict[str, Any]) -> str:
@@ -237,6 +244,12 @@ def entry_text(state: Any, entry: dict[str, Any]) -> str:
         line = "; ".join(told)
         return line[:1].upper() + line[1:]
     return t("log.line", name=_name(g, entry.get("player")), what="; ".join(parts))
+
+
+def told_since(state: Any, log: list[dict[str, Any]], start: int, last: int = 5) -> str:
+    """What the moves from `start` on did (a click, and the bots and chance after it), one
+    line each, at most the `last` ones: the board's message line after a click."""
+    return "\n".join(entry_text(state, entry) for entry in log[start:][-last:])
 
 
 def log_lines(state: Any, log: list[dict[str, Any]], last: int = 12) -> list[str]:

@@ -108,18 +108,20 @@ class PropertyTable(w.VBox):
         self.auction = self._auction_panel()
         self.trade = self._trade_panel()
         self.bots = self._bots_panel()
-        super().__init__(
-            [
-                self.board,
-                self.message,
-                self.auction,
-                self.trade,
-                self.bots,
-                self.players,
-                self.game_log,
-                self.saved,
-            ]
+        self.panels = w.Accordion(children=[self.game_log, self.players, self.trade])
+        self.panels.selected_index = 0  # what happened, open; players and trade fold away
+        side = w.VBox(
+            [self.message, self.auction, self.bots, self.panels, self.saved],
+            layout=w.Layout(flex="1 1 320px", min_width="300px", max_width="560px"),
         )
+        side.add_class("kit-table-side")
+        screen = w.HBox(
+            [self.board, side],
+            layout=w.Layout(flex_flow="row wrap", align_items="flex-start", width="100%"),
+        )
+        screen.add_class("kit-table-screen")
+        self.board.layout = w.Layout(flex="0 1 auto", max_width="100%")
+        super().__init__([screen])
         self.board.observe(lambda _change: self.refresh(), names="view")
         self.refresh()
 
@@ -135,15 +137,29 @@ class PropertyTable(w.VBox):
         if self.session.to_act() is None:  # the end (chance never waits for a click)
             problem: str | None = self.board.waiting()
         else:
-            problem = self.session.why_not(action)  # the rules, or a bot is to act
+            told = self.board.why_not(action)  # the rules (money formatted), or a bot is to act
+            problem = None
+            if told is not None:
+                self.message.value = self._refusal(told["text"], told["rule"])
+                return
         if problem is not None:
             self.message.value = self._refusal(problem)
             return
         self.message.value = ""
         self.board.act(action)  # the board redraws; its `view` change redraws the panels
 
-    def _refusal(self, reason: str) -> str:
-        return f'<p style="{REFUSED}">{escape(t("table.refused", reason=reason))}</p>'
+    def _refusal(self, reason: str, rule: str = "") -> str:
+        """A refusal in one plain sentence; the rule ids, if any, in a small «¿por qué?»."""
+        why = (
+            f'<details class="kit-table-why" style="font-size:16px;color:#333333">'
+            f"<summary>{escape(t('board.why'))}</summary>{escape(t('board.rule', rule=rule))}"
+            "</details>"
+            if rule
+            else ""
+        )
+        return (
+            f'<div class="kit-table-refusal" style="{REFUSED}"><p>{escape(reason)}</p>{why}</div>'
+        )
 
     def _say(self, reason: str) -> str:
         """A click that did nothing, and why (not the engine's refusal: nothing was tried)."""
@@ -181,6 +197,8 @@ class PropertyTable(w.VBox):
             self.message.value = self._refusal(str(error))
 
     def _play_bots(self, moves: int) -> None:
+        start = len(self.session.log)
+
         def play() -> None:
             if self.session.play_bots(moves) == 0:  # the end, or a person's turn: say which
                 seat = self.session.to_act()
@@ -193,7 +211,7 @@ class PropertyTable(w.VBox):
                 self.message.value = ""
 
         self._safely(play)
-        self.board.refresh()
+        self.board.tell_since(start)  # the bots' moves on the board's message line
 
     # -- the panels ------------------------------------------------------------------------------
 
@@ -299,6 +317,7 @@ class PropertyTable(w.VBox):
             + "</ol></div>"
         )
         self.saved.value = self._saved_line()
+        self.panels.titles = (t("table.log"), t("table.players"), t("table.trade"))
         waiting = self.board.waiting()
         self._refresh_auction(view, waiting)
         self._refresh_trade(view, waiting)
@@ -320,8 +339,10 @@ class PropertyTable(w.VBox):
                 f'<p class="kit-table-warning" style="{WARNING}" role="alert">'
                 f"<b>⚠ {label}:</b> {escape(session.save_error)}</p>"
             )
+        n = _moves(session.log)
+        key = "table.saved_one" if n == 1 else "table.saved"
         saved = (
-            t("table.saved", path=session.path.name, moves=_moves(session.log))
+            t(key, path=session.path.name, moves=n)
             if session.path is not None
             else t("table.not_saved")
         )

@@ -13,24 +13,27 @@ function html(tag, attrs = {}, text = "") {
   return node;
 }
 
-/** The skeleton: the board on the left; message, buttons and the title deed on the right. */
+/** The skeleton: the board on the left; whose turn, the message, the trade to answer, the
+ * buttons and the title deed on the right (so the turn and the moves sit beside the board). */
 function skeleton(send) {
   const root = html("div", { class: "kit-board" });
   const drawing = html("div", { class: "kit-board-drawing", "data-testid": "board" });
   const side = html("div", { class: "kit-board-side" });
-  const message = html("p", { class: "kit-board-message", "data-testid": "message", role: "status" });
+  const turn = html("p", { class: "kit-board-turn", "data-testid": "turn" });
+  const message = html("div", { class: "kit-board-message", "data-testid": "message", role: "status" });
+  const trade = html("div", { class: "kit-board-trade", "data-testid": "trade" });
   const warning = html("p", { class: "kit-board-warning", "data-testid": "warning", role: "alert" });
   const actionsTitle = html("h4", { class: "kit-board-heading" });
   const waiting = html("p", { class: "kit-board-waiting", "data-testid": "waiting" });
   const buttons = html("div", { class: "kit-board-buttons", "data-testid": "actions" });
   const deed = html("div", { class: "kit-board-deed", "data-testid": "deed" });
-  side.append(message, warning, actionsTitle, waiting, buttons, deed);
+  side.append(turn, trade, actionsTitle, waiting, buttons, message, warning, deed);
   root.append(drawing, side);
   drawing.addEventListener("click", (event) => {
     const square = event.target.closest?.("[data-square]");
     if (square) send({ type: "select", square: Number(square.dataset.square) });
   });
-  return { root, drawing, message, warning, actionsTitle, waiting, buttons, deed };
+  return { root, drawing, turn, message, trade, warning, actionsTitle, waiting, buttons, deed };
 }
 
 /** One button per legal action; a click sends the action exactly as Python wrote it. */
@@ -42,6 +45,18 @@ function actionButtons(view, send) {
     node.addEventListener("click", () => send({ type: "act", action: button.action }));
     return node;
   });
+}
+
+/** The message line: what just happened (one line per move) or why a click was refused; the
+ * rule's id, if any, folded in a small «¿por qué?» detail. */
+function fillMessage(node, view, text) {
+  node.replaceChildren();
+  for (const line of text ? text.split("\n") : []) node.append(html("p", {}, line));
+  if (text && view.rule) {
+    const details = html("details", { class: "kit-board-why", "data-testid": "why" });
+    details.append(html("summary", {}, view.labels.why), html("p", {}, view.labels.rule));
+    node.append(details);
+  }
 }
 
 /** A warning line (a save that failed): its label, then Python's text, kept apart. */
@@ -81,7 +96,9 @@ function draw(model, parts, send) {
   const view = model.get("view");
   if (!view || !view.squares) return;
   parts.drawing.innerHTML = model.get("svg"); // Python's own SVG: escaped text, no scripts
-  parts.message.textContent = model.get("message");
+  parts.turn.textContent = `${view.turn_text} · ${view.status}`;
+  fillMessage(parts.message, view, model.get("message"));
+  parts.trade.textContent = view.trade || "";
   fillWarning(parts.warning, view.labels.warning, model.get("warning"));
   parts.actionsTitle.textContent = view.labels.actions;
   parts.waiting.textContent = view.waiting;
