@@ -9,7 +9,7 @@ import pytest
 import kit
 from kit.games.dia_de_paga.actions import Deposit, EndPayday, Roll
 from kit.messages import set_language
-from kit.render.calendar import calendar_svg
+from kit.render.calendar import books_svg, calendar_svg, month_svg
 from kit.widgets.calendar_view import calendar_view, payday_lines
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -92,3 +92,18 @@ def test_names_are_escaped_and_the_language_changes_the_labels():
     set_language("en")
     english = calendar_svg(calendar_view(game.start_state()))
     assert ">Mon<" in english and ">Lun<" not in english
+
+
+def test_tokens_are_big_with_the_initial_and_the_month_stands_alone():
+    state = kit.load("dia_de_paga", players=["Ana", "Luis", "Bot"]).start_state()
+    state.pos = [5, 5, 5]
+    view = calendar_view(state)
+    tree = ET.fromstring(month_svg(view))
+    tokens = [g for g in groups(tree, "kit-token") if g.find(f"{NS}circle") is not None]
+    assert float(tokens[0].find(f"{NS}circle").get("r")) >= 20  # was 11: tiny on a projector
+    marks = [g.find(f"{NS}text").text for g in groups(tree, "kit-token")]
+    assert marks == ["A", "L", "B"]  # on day 5 (the books are drawn apart)
+    assert groups(tree, "kit-book") == [] and groups(ET.fromstring(books_svg(view)), "kit-book")
+    whole = ET.fromstring(calendar_svg(view))
+    assert int(tree.get("height")) < int(whole.get("height"))
+    assert len(groups(whole, "kit-book")) == 3 and groups(whole, "kit-payday")

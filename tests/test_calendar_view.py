@@ -20,13 +20,15 @@ from kit.games.dia_de_paga.actions import (
 )
 from kit.games.dia_de_paga.bots import cautious_saver, gambler
 from kit.games.dia_de_paga.game import MAIL
-from kit.messages import set_language
+from kit.messages import set_language, t
 from kit.widgets.calendar_view import (
     ANYTIME_KINDS,
     PLAYER_COLOURS,
     PLAYER_SHAPES,
     calendar_view,
     entry_lines,
+    marks,
+    money,
     payday_lines,
 )
 
@@ -86,7 +88,7 @@ def test_tokens_share_a_day_and_start_on_salida():
     players = view["players"]
     assert [p["shape"] for p in players] == list(PLAYER_SHAPES[:4])
     assert [p["colour"] for p in players] == list(PLAYER_COLOURS[:4])
-    assert [p["mark"] for p in players] == ["1", "2", "3", "4"]
+    assert [p["mark"] for p in players] == ["J1", "J2", "J3", "J4"]  # «Jugador 1» … share a J
 
 
 def decisions(seed: int, steps: int = 400):
@@ -162,7 +164,7 @@ def test_the_books_follow_deposits_and_loans():
     assert (me["cash"], me["savings"], me["loans"], me["loan_cards"]) == (2500, 2000, 3000, 2)
     assert me["cash_text"] == "2\u202f500"
     assert me["fortune"] == 2500 + 2000 - 3000
-    assert "(tarjetas: 2)" in me["loans_text"]
+    assert me["loans_text"] == t("calendar.loan_cards", amount=money(3000), cards=2)
 
 
 def mail_index(state, card_id: str) -> int:
@@ -206,7 +208,7 @@ def test_a_payday_line_by_line_in_the_engines_order():
         ("Cubierta por el seguro: Honorarios médicos: consulta", 0, "cash"),  # DDP-14
         # DDP-12 reading: loan interest once the mail is paid, then the repayment (DDP-16)
         ("Intereses de los préstamos (10\u00a0% de 3\u202f000 €)", -300, "cash"),
-        ("Correo sin gasto (cartas): 1", 0, "cash"),
+        (t("calendar.line_harmless_one", count=1), 0, "cash"),  # one card: «1 carta»
     ]
     # the lines add up to what the engine did
     assert done["cash_change"] == state.cash[0] - before.cash[0] == 1500 - 300 + 200 - 75
@@ -240,7 +242,7 @@ def test_the_log_tells_the_engines_events_of_a_move_in_spanish():
     entry = {"player": 0, "action": action_to_dict(Roll()), "events": mail.events}
     assert entry_lines(mail, entry) == [
         "Jugador 1 saca un 1: Día 12 · Correo ×3",
-        "Jugador 1 recibe cartas de correo: 3 (se abren el día de paga)",
+        t("calendar.ev_mail_drawn", name="Jugador 1", count=3),
     ]
 
 
@@ -312,3 +314,30 @@ def test_insurance_kept_on_payday_covers_the_garage_bill():
         ("covered", 0),
     ]
     assert done["cash_change"] == state.cash[0] - before.cash[0] == 1300
+
+
+# -- issue 15: tokens readable from the back row, counts in the singular for 1 ----------------
+
+
+def test_tokens_carry_the_players_initial_and_a_contrasting_ink():
+    assert marks(["Ana", "Luis", "Bot 1", "Bot 2"]) == ["A", "L", "B3", "B4"]
+    assert marks(["ana", "¡Eva!"]) == ["A", "E"]
+    view = calendar_view(kit.load("dia_de_paga", players=["Ana", "Luis", "Bot"]).start_state())
+    assert [p["mark"] for p in view["players"]] == ["A", "L", "B"]
+    light = {"#CC79A7", "#E69F00", "#56B4E9"}  # black ink on these, white on the dark ones
+    for p in calendar_view(start(players=6))["players"]:
+        assert p["ink"] == ("#111111" if p["colour"] in light else "#FFFFFF")
+
+
+def test_one_loan_card_one_mail_card_are_said_in_the_singular():
+    state = start()
+    assert calendar_view(state)["players"][0]["loans_text"] == money(0) + " €"
+    state.apply(TakeLoan(1500))
+    me = calendar_view(state)["players"][0]
+    assert me["loans_text"] == t("calendar.loan_cards_one", amount=money(1500), cards=1)
+    assert "tarjetas" not in me["loans_text"]
+    days = calendar_view(state)["days"]
+    one = next(d for d in days if d["kind"] == "mail" and "×1" in d["label"])
+    assert one["instruction"] == t("calendar.do_mail_one", count=1)
+    many = next(d for d in days if d["kind"] == "mail" and "×1" not in d["label"])
+    assert "cartas" in many["instruction"] and "carta(s)" not in many["instruction"]

@@ -17,7 +17,10 @@ from kit.games.dia_de_paga.game import DiaDePagaState
 from kit.games.registry import game_type
 from kit.messages import set_language, t
 from kit.session import Session
-from kit.widgets.calendar import PaydayBoard
+from kit.widgets.calendar import PaydayBoard, plain_refusal
+from kit.widgets.calendar_view import money, payday_lines
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 @pytest.fixture(autouse=True)
@@ -411,3 +414,65 @@ def test_what_resuming_had_to_say_is_shown_until_the_first_click():
     assert board.warning == session.notices[0] == board.view["warning"]
     press(board, "Roll")
     assert board.warning == ""
+
+
+# -- issue 15: every event told, refusals in plain words, the pieces of one screen -----------
+
+
+def test_the_log_shows_the_last_several_events_newest_move_first():
+    board = PaydayBoard(
+        game(players=("Ana", "Bot 1", "Bot 2")), bots=[None, "gambler", "cautious_saver"], seed=5
+    )
+    press(board, "Roll")
+    log, new = board.view["log"], board.view["log_new"]
+    assert 3 <= new <= len(log) <= 8  # Ana's roll and both bots' moves, not one line
+    assert board.message in log[:new]  # the lines of this click come first, the roll among them
+    assert log[0].startswith("Bot 2")  # the newest move first: the last bot's
+    play_on(board, 6)
+    assert len(board.view["log"]) == 8  # the last eight lines, however many moves back
+
+
+def test_a_refusal_is_plain_words_with_the_rule_in_a_why_detail():
+    board = PaydayBoard(game(), bots={2: "cautious_saver"}, seed=2026)
+    type_amount(board, "TakeLoan", "1000")  # DDP-16: loans come in cards of 1 500 €
+    assert board.view["refused"] and "DDP" not in board.message
+    assert money(1500) in board.message and money(1000) in board.message
+    assert board.view["why"] == t("calendar.why_rule", rules="DDP-16")
+    type_amount(board, "Withdraw", "300000")
+    assert money(300000) in board.message and "300000" not in board.message
+    assert board.view["why"] == ""  # that sentence names no rule
+    press(board, "Roll")
+    assert not board.view["refused"] and board.view["why"] == ""
+
+
+def test_plain_refusal_formats_the_euros_and_takes_the_rule_ids_out():
+    state = game().start_state()
+    while state.is_chance():
+        state.apply_chance(state.chance_outcomes()[0][0])
+    problem = state.refusal(Deposit(10**6))
+    sentence, _why = plain_refusal(problem)
+    assert money(10**6) in sentence and "DDP" not in sentence
+    assert plain_refusal("a plain sentence") == (
+        t("calendar.not_allowed", reason="a plain sentence"),
+        "",
+    )
+
+
+def test_the_live_board_draws_the_calendar_books_and_paydays_apart():
+    board = PaydayBoard(game(players=("A", "B")), bots={0: "borrower", 1: "do_nothing"}, seed=3)
+    month, books, paydays = (ET.fromstring(board.pieces[k]) for k in ("month", "books", "paydays"))
+    classes = lambda tree: {g.get("class") for g in tree.iter(f"{SVG}g")}  # noqa: E731
+    assert "kit-day" in classes(month) and "kit-book" not in classes(month)
+    assert "kit-book" in classes(books) and "kit-day" not in classes(books)
+    assert "kit-payday" in classes(paydays)
+    assert int(month.get("height")) < 800  # beside the buttons at 1280×720 (scaled to width)
+
+
+def test_the_payday_panel_has_each_players_last_payday():
+    board = PaydayBoard(game(players=("A", "B")), bots={0: "borrower", 1: "do_nothing"}, seed=3)
+    slips = board.state.payslips
+    last = {slip["player"]: slip for slip in slips}
+    assert [p["player"] for p in board.view["paydays"]] == sorted(last)
+    for shown in board.view["paydays"]:
+        assert shown == payday_lines(board.state, last[shown["player"]])
+    assert board.view["payday"] == board.paydays()[-1]

@@ -210,3 +210,32 @@ def test_importing_the_explorer_loads_no_heavy_package():
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[]"
+
+
+# -- issue 15: long exact fractions wrap, labels are whole, one card is «1 tarjeta» ----------
+
+
+def test_a_long_exact_amount_is_approximate_in_the_formula_and_exact_in_the_wrapped_result():
+    explorer = InterestExplorer(amount=1500, rate=10, months=36)
+    exact = interest.future_value(1500, Fraction(1, 10), 36)
+    assert len(str(exact)) > 40  # the fraction that ran off the screen
+    assert str(exact) not in explorer.formula.value  # the formula ends in ≈ euros …
+    assert r"\approx" in explorer.formula.value and euros(exact) in explorer.formula.value
+    assert shown_exact(explorer) == str(exact) and explorer.final == exact  # … exact here
+    assert "overflow-wrap: anywhere" in explorer.result.value  # wrapped, never cut
+    short = InterestExplorer(amount=1500, rate=10, months=2)
+    assert r"\approx" not in short.formula.value and "= 1815" in short.formula.value
+
+
+def test_the_labels_have_room_at_1280_px():
+    explorer = InterestExplorer()
+    for slider in (explorer.amount, explorer.rate, explorer.months):
+        assert int(slider.style.description_width.removesuffix("px")) >= 200
+    assert int(explorer.mode.style.button_width.removesuffix("px")) >= 220  # «Ahorro: un depósito»
+
+
+def test_one_loan_card_is_said_in_the_singular():
+    from kit.messages import t
+
+    assert t("interest.loan_cards_one") in view_model("loan", 1500, 10, 3)["notes"]
+    assert t("interest.loan_cards", cards=2) in view_model("loan", 3000, 10, 3)["notes"]

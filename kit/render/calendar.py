@@ -1,11 +1,14 @@
 """The Día de Paga calendar as SVG, drawn from `calendar_view` (kit/widgets/calendar_view.py) alone:
 the month (days 1-31, Monday first, the Sundays on the right), the tokens, the Salida square, the
 die and the kitty; then each player's book and the last payday, line by line. The live
-PaydayBoard inserts this very text, so a saved notebook shows what the class saw."""
+PaydayBoard shows the same pieces on one screen: `month_svg` (the calendar, beside the buttons),
+`books_svg` and `paydays_svg` (the panels below it); `calendar_svg` is all three in one picture,
+the one a saved notebook shows."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from html import escape
 
 from kit.render.common import GRID, INK, num, shape, svg, text, text_width, wrap, wrap_or_cut
 from kit.render.dice import die_face
@@ -17,7 +20,8 @@ CELL_W = (WIDTH - 2 * MARGIN) / COLUMNS  # 154
 CELL_H = 124
 BAND = 32  # the coloured band with the day number and its kind
 GRID_TOP = 124
-TOKEN_R = 11
+TOKEN_R = 21  # about 24 px across on a projected 1280 px page: readable from the back row
+TOKENS_PER_ROW = 3
 BOOK_H = 272
 BOOKS_PER_ROW = 3
 LINE_H = 26
@@ -25,30 +29,36 @@ HIGHLIGHT = "#0072B2"
 
 
 def _token(player: Mapping, cx: float, cy: float, r: float) -> str:
-    """A player's token: shape, colour and number (the number is the cue that needs no colour)."""
+    """A player's token: shape, colour and initial (the initial is the cue that needs no colour),
+    the initial in the ink that contrasts with that colour."""
+    mark = player["mark"]
+    size = round(r * (1.05 if len(mark) == 1 else 0.8))
     return (
         f'<g class="kit-token" data-player="{player["index"]}">'
+        + f"<title>{escape(player['name'])}</title>"
         + shape(player["shape"], cx, cy, r, player["colour"])
         + text(
             cx,
-            cy + r * 0.42,
-            player["mark"],
-            size=round(r * 1.15),
+            cy + size * 0.36,
+            mark,
+            size=size,
             anchor="middle",
             font_weight="bold",
-            fill="#FFFFFF",
+            fill=player["ink"],
         )
         + "</g>"
     )
 
 
 def _tokens(players: Sequence[Mapping], seats: Sequence[int], x: float, y: float) -> list[str]:
-    """Several tokens side by side at the foot of a square (up to six fit)."""
-    step = (CELL_W - 10) / 6
-    return [
-        _token(players[p], x + 5 + step * (k + 0.5), y + CELL_H - TOKEN_R - 7, TOKEN_R)
-        for k, p in enumerate(seats)
-    ]
+    """Tokens at the foot of a square, three a row (up to six fit, in two rows)."""
+    step = (CELL_W - 6) / TOKENS_PER_ROW
+    out = []
+    for k, p in enumerate(seats):
+        row, col = divmod(k, TOKENS_PER_ROW)
+        cy = y + CELL_H - TOKEN_R - 5 - row * (2 * TOKEN_R + 3)
+        out.append(_token(players[p], x + 3 + step * (col + 0.5), cy, TOKEN_R))
+    return out
 
 
 def _lines(content: str, x: float, y: float, width: float, size: int, rows: int) -> list[str]:
@@ -195,15 +205,22 @@ def _books(view: Mapping, top: float) -> tuple[list[str], float]:
     return parts, top + rows * (BOOK_H + gap)
 
 
-def _payday(view: Mapping, top: float) -> tuple[list[str], float]:
-    """The last payday, line by line, with the account each line goes to."""
-    payday = view["payday"]
-    labels = view["labels"]
-    parts = ['<g class="kit-payday">']
-    if payday is None:
-        parts.append(text(MARGIN, top + 28, labels["payday_none"], size=18))
-        parts.append("</g>")
-        return parts, top + 44
+def _paydays(view: Mapping, top: float) -> tuple[list[str], float]:
+    """Each player's last payday, one under the other (or the line saying there is none)."""
+    paydays = view["paydays"]
+    if not paydays:
+        note = text(MARGIN, top + 28, view["labels"]["payday_none"], size=18)
+        return ['<g class="kit-payday">', note, "</g>"], top + 44
+    parts: list[str] = []
+    for payday in paydays:
+        block, top = _payday(payday, top)
+        parts += block
+    return parts, top
+
+
+def _payday(payday: Mapping, top: float) -> tuple[list[str], float]:
+    """One payday, line by line, with the account each line goes to."""
+    parts = [f'<g class="kit-payday" data-player="{payday["player"]}">']
     parts.append(
         text(
             MARGIN,
@@ -244,10 +261,10 @@ def _payday(view: Mapping, top: float) -> tuple[list[str], float]:
     return parts, y + 16
 
 
-def calendar_svg(view: Mapping) -> str:
-    """The calendar board, the players' books and the last payday as one SVG (deterministic)."""
+def _month(view: Mapping) -> tuple[list[str], float]:
+    """The title, whose turn, the weekdays, the 31 days, Salida, the die and the kitty."""
     labels = view["labels"]
-    body = [f'<rect x="0" y="0" width="{WIDTH}" height="100%" fill="#FAFAFA"/>']
+    body = []
     body.append(
         text(MARGIN, 42, f"{labels['title']} · {view['month_text']}", size=30, font_weight="bold")
     )
@@ -266,9 +283,40 @@ def calendar_svg(view: Mapping) -> str:
     for day in view["days"]:
         body += _day(day, view)
     body += _start_and_table(view)
-    books, bottom = _books(view, GRID_TOP + 5 * CELL_H + 20)
-    body += books
-    payday, bottom = _payday(view, bottom)
-    body += payday
-    height = int(bottom) + 10
-    return svg(WIDTH, height, labels["aria"], body)
+    return body, GRID_TOP + 5 * CELL_H
+
+
+def _picture(view: Mapping, label: str, pieces: Sequence[str]) -> str:
+    """The pieces named ("month", "books", "paydays") one under the other, as one SVG."""
+    body = [f'<rect x="0" y="0" width="{WIDTH}" height="100%" fill="#FAFAFA"/>']
+    bottom = 0.0
+    for piece in pieces:
+        if piece == "month":
+            parts, bottom = _month(view)
+        elif piece == "books":
+            parts, bottom = _books(view, bottom + (20 if bottom else 10))
+        else:
+            parts, bottom = _paydays(view, bottom)
+        body += parts
+    return svg(WIDTH, int(bottom) + 10, label, body)
+
+
+def calendar_svg(view: Mapping) -> str:
+    """The calendar board, the players' books and their last paydays as one SVG (deterministic):
+    the picture a saved notebook shows."""
+    return _picture(view, view["labels"]["aria"], ("month", "books", "paydays"))
+
+
+def month_svg(view: Mapping) -> str:
+    """The calendar alone (the live board shows it beside the buttons, on one screen)."""
+    return _picture(view, view["labels"]["aria"], ("month",))
+
+
+def books_svg(view: Mapping) -> str:
+    """The players' books alone (a panel of the live board)."""
+    return _picture(view, view["labels"]["books"], ("books",))
+
+
+def paydays_svg(view: Mapping) -> str:
+    """Each player's last payday, line by line (a panel of the live board)."""
+    return _picture(view, view["labels"]["paydays"], ("paydays",))

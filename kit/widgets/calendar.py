@@ -23,6 +23,7 @@ widget needs no second drawing.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -31,19 +32,22 @@ import traitlets
 
 from kit.games.dia_de_paga.actions import ACTIONS, action_from_dict
 from kit.messages import t
-from kit.render.calendar import calendar_svg
+from kit.render.calendar import books_svg, calendar_svg, month_svg, paydays_svg
 from kit.session import Session
 from kit.widgets.calendar_view import (
     ANYTIME_KINDS,
     calendar_view,
     entry_lines,
+    money,
     payday_lines,
 )
 from kit.widgets.waiting import late, moves, seat_bots, waiting, warning_text
 
 STATIC = Path(__file__).parent / "static"
 ALL_BOTS_MOVES = 200_000  # a table of bots plays the game out: far more moves than it takes
-LOG_LINES = 12  # lines of what happened (actions and events), newest last
+LOG_LINES = 8  # lines of what happened (actions and events) the log shows, newest first
+LOG_MOVES = 24  # the moves read for them (a move tells one line or more)
+RULE_ID = re.compile(r"\s*\(?\b(DDP-\d+)\b\)?")  # «(DDP-16)» in an engine's sentence
 BIG_AMOUNT = 10**9  # a typed amount beyond any game's money is refused before the engine
 
 
@@ -60,7 +64,8 @@ class PaydayBoard(anywidget.AnyWidget):
     _css = STATIC / "calendar.css"
 
     view = traitlets.Dict(default_value={}).tag(sync=True)
-    svg = traitlets.Unicode("").tag(sync=True)
+    pieces = traitlets.Dict(default_value={}).tag(sync=True)  # month, books, paydays: the SVGs
+    svg = traitlets.Unicode("")  # all of them in one picture: the saved notebook's
     message = traitlets.Unicode("").tag(sync=True)
     warning = traitlets.Unicode("").tag(sync=True)
 
@@ -90,7 +95,7 @@ class PaydayBoard(anywidget.AnyWidget):
         self.session.act(action)
         self._notices = []
         said = self._lines(self.session.log[start:])
-        self._publish(said[0] if said else "", log=said)
+        self._publish(said[0] if said else "", new=len(said))
 
     def waiting(self) -> str:
         """Why no one may click a move now ("" while a person is to act): a bot's turn, chance,
@@ -112,6 +117,12 @@ class PaydayBoard(anywidget.AnyWidget):
         """Every payday of the game so far, line by line, first first (the engine's payslips)."""
         return [payday_lines(self.state, slip) for slip in self.state.payslips]
 
+    def last_paydays(self) -> list[dict[str, Any]]:
+        """Each player's last payday, line by line, in seat order (players yet to reach day 31
+        have none): the payday panel."""
+        last = {slip["player"]: slip for slip in self.state.payslips}
+        return [payday_lines(self.state, last[p]) for p in sorted(last)]
+
     # -- display -----------------------------------------------------------------------------
 
     def __repr__(self) -> str:
@@ -132,24 +143,33 @@ class PaydayBoard(anywidget.AnyWidget):
         """Moves of the session's log in words: each action, then the events that followed."""
         return [line for entry in entries for line in entry_lines(self.state, entry)]
 
-    def _publish(self, message: str, refused: bool = False, log: list[str] | None = None) -> None:
-        """Compute the view and its drawing; send both in one message. `log`: what happened
-        since the last click (by default the last moves of the game)."""
-        if log is None:
-            log = self._lines(self.session.log[-LOG_LINES:])
+    def _publish(self, message: str, refused: bool = False, new: int = 0, why: str = "") -> None:
+        """Compute the view and its drawings; send them in one message. The log: the game's
+        last LOG_LINES lines, newest first, `new` of them said since the last click."""
+        moves_back = self.session.log[-LOG_MOVES:][::-1]  # newest move first, each in order
+        log = [line for entry in moves_back for line in entry_lines(self.state, entry)]
+        log = log[:LOG_LINES]
         warning = warning_text(self.session, self._notices)
         view = calendar_view(
             self.state,
             bots=self.bots,
             payday=self.payday(),
+            paydays=self.last_paydays(),
             message=message,
             refused=refused,
-            log=log[-LOG_LINES:],
+            why=why,
+            log=log,
+            new=new,
             warning=warning,
         )
         view["move"] = moves(self.session)  # sent back with each click: a late one is refused
         with self.hold_sync():
             self.view = view
+            self.pieces = {
+                "month": month_svg(view),
+                "books": books_svg(view),
+                "paydays": paydays_svg(view),
+            }
             self.svg = calendar_svg(view)
             self.message = message
             self.warning = warning
@@ -186,7 +206,8 @@ class PaydayBoard(anywidget.AnyWidget):
             return
         problem = self.session.why_not(action)  # read-only: the rules, or a bot is to act
         if problem is not None:
-            self._refuse(t("calendar.not_allowed", reason=problem))
+            rules = self.state.refusal(action) if self.waiting() == "" else None
+            self._refuse(*plain_refusal(rules if rules is not None else problem))
             return
         self.act(action)
 
@@ -211,6 +232,25 @@ class PaydayBoard(anywidget.AnyWidget):
         field = "stake" if kind == "Gamble" else "amount"
         return {"type": kind, field: amount}
 
-    def _refuse(self, text: str) -> None:
-        """Nothing changes; the view says why."""
-        self._publish(text, refused=True)
+    def _refuse(self, text: str, why: str = "") -> None:
+        """Nothing changes; the view says why (and, in `why`, the rule behind it)."""
+        self._publish(text, refused=True, why=why)
+
+
+def plain_refusal(problem: Any) -> tuple[str, str]:
+    """A refusal for the class: the sentence in plain words, its euros written as the class
+    language writes them («300 000» → «300 000 €» grouped) and no rule ids; and the «¿por qué?»
+    line naming the rules («DDP-16»), or "" when the sentence names none."""
+    key, values = getattr(problem, "key", None), getattr(problem, "values", None)
+    if isinstance(key, str) and isinstance(values, dict):
+        shown = {
+            name: money(v) if isinstance(v, int) and not isinstance(v, bool) else v
+            for name, v in values.items()
+        }
+        sentence = t(key, **shown)
+    else:
+        sentence = str(problem)
+    rules = RULE_ID.findall(sentence)
+    plain = RULE_ID.sub("", sentence).strip()
+    why = t("calendar.why_rule", rules=", ".join(dict.fromkeys(rules))) if rules else ""
+    return t("calendar.not_allowed", reason=plain), why

@@ -32,8 +32,10 @@ from kit.games.dia_de_paga.base import START
 from kit.messages import language, t
 from kit.widgets.waiting import waiting
 
-# Players: colour, shape and number together (Okabe-Ito, as the property board).
+# Players: colour, shape and initial together (Okabe-Ito, as the property board); the initial
+# is written in the ink that contrasts with its colour (black on the light ones).
 PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+PLAYER_INKS = ("#FFFFFF", "#FFFFFF", "#FFFFFF", "#111111", "#111111", "#111111")
 PLAYER_SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star")
 # The band of each kind of day: colour-blind-safe colours, and the kind is always written too.
 KIND_COLOURS = {
@@ -65,6 +67,21 @@ def signed(amount: int) -> str:
     return ("+" if amount > 0 else "") + money(amount)
 
 
+def counted(key: str, count: int, **values: object) -> str:
+    """A catalogue text that counts: `key_one` for 1 («1 tarjeta»), `key` otherwise."""
+    return t(f"{key}_one" if count == 1 else key, count=count, **values)
+
+
+def marks(names: Sequence[str]) -> list[str]:
+    """Each player's token mark: the initial, with the seat number where two share it
+    («A», «L», «B2», «B3»)."""
+    initials = [next((c for c in name if c.isalnum()), "?").upper() for name in names]
+    return [
+        initial if initials.count(initial) == 1 else f"{initial}{seat + 1}"
+        for seat, initial in enumerate(initials)
+    ]
+
+
 def rate_text(rate: Fraction) -> str:
     """A rate as a percentage in the class language: 10 %."""
     value = rate * 100
@@ -89,7 +106,8 @@ def day_label(rules: Any, day: Any) -> tuple[str, str]:
         values["amount"] = money(rules.birthday_amount)
     if kind == "election":
         values["amount"] = money(rules.election_amount)
-    return t(f"calendar.kind_{kind}", **values), t(f"calendar.do_{kind}", **values)
+    do = f"calendar.do_{kind}_one" if kind == "mail" and day.count == 1 else f"calendar.do_{kind}"
+    return t(f"calendar.kind_{kind}", **values), t(do, **values)
 
 
 def _days(state: Any) -> list[dict[str, Any]]:
@@ -133,18 +151,27 @@ def _acquisition(rules: Any, held: Any) -> dict[str, Any]:
     }
 
 
+def _loans_text(owed: int, cards: int) -> str:
+    """What a player owes, with the loan cards it comes in («3 000 € (2 tarjetas)»)."""
+    if not cards:
+        return f"{money(owed)} €"
+    return counted("calendar.loan_cards", cards, amount=money(owed), cards=cards)
+
+
 def _players(state: Any, bots: Mapping[int, str]) -> list[dict[str, Any]]:
     g = state.game
     r = g.rules
     out = []
+    tokens = marks(g.names)
     for p in range(g.n):
         pos = state.pos[p]
         out.append(
             {
                 "index": p,
                 "name": g.names[p],
-                "mark": str(p + 1),
+                "mark": tokens[p],
                 "colour": PLAYER_COLOURS[p % len(PLAYER_COLOURS)],
+                "ink": PLAYER_INKS[p % len(PLAYER_INKS)],
                 "shape": PLAYER_SHAPES[p % len(PLAYER_SHAPES)],
                 "bot": bots.get(p),
                 "position": pos,
@@ -157,11 +184,7 @@ def _players(state: Any, bots: Mapping[int, str]) -> list[dict[str, Any]]:
                 "savings_text": money(state.savings[p]),
                 "loans": state.loans[p],
                 "loan_cards": state.loan_cards(p),
-                "loans_text": t(
-                    "calendar.loan_cards",
-                    amount=money(state.loans[p]),
-                    cards=state.loan_cards(p),
-                ),
+                "loans_text": _loans_text(state.loans[p], state.loan_cards(p)),
                 "mail_waiting": len(state.mail[p]),
                 "necessity": len(state.necessity[p]),
                 "insured": [r.mail[c].text for c in state.insured[p]],
@@ -313,7 +336,7 @@ def payday_lines(state: Any, slip: Mapping[str, Any]) -> dict[str, Any]:
         label = _label(r, slip, line.kind, line.card)
         lines.append(_line(line.kind, label, line.amount, line.account))
     if harmless:
-        lines.append(_line("harmless", t("calendar.line_harmless", count=harmless), 0))
+        lines.append(_line("harmless", counted("calendar.line_harmless", harmless), 0))
     running = slip["open"]
     if running:  # offers the player has not answered yet (read, not decided, here)
         for c in state.opened[p]:
@@ -395,7 +418,7 @@ def event_text(state: Any, event: Mapping[str, Any]) -> str | None:
         where = _where(rules, event["day"])
         return t("calendar.rolled", name=name, roll=event["roll"], where=where)
     if kind == "mail_drawn":
-        return t("calendar.ev_mail_drawn", name=name, count=1)
+        return counted("calendar.ev_mail_drawn", 1, name=name)
     if kind == "moved_back":
         return t("calendar.ev_back", name=name, where=_where(rules, event["day"]))
     if kind == "acquisition_offered":
@@ -471,7 +494,7 @@ def entry_lines(state: Any, entry: Mapping[str, Any]) -> list[str]:
     for seat, run in groupby(entry["events"], key=_mail_of):
         if seat is not None:  # a player's mail cards in a row: one line
             count = len(list(run))
-            lines.append(t("calendar.ev_mail_drawn", name=state.game.names[seat], count=count))
+            lines.append(counted("calendar.ev_mail_drawn", count, name=state.game.names[seat]))
             continue
         lines += [text for event in run if (text := event_text(state, event)) is not None]
     return lines
@@ -498,9 +521,12 @@ def calendar_view(
     *,
     bots: Mapping[int, str] | None = None,
     payday: Mapping[str, Any] | None = None,
+    paydays: Sequence[Mapping[str, Any]] | None = None,
     message: str = "",
     refused: bool = False,
+    why: str = "",
     log: Sequence[str] = (),
+    new: int = 0,
     warning: str = "",
 ) -> dict[str, Any]:
     """The whole calendar board as plain JSON: days, tokens, kitty, die, books, buttons, payday.
@@ -508,8 +534,11 @@ def calendar_view(
     `bots`: {seat: bot name} of the seats the computer plays: on a bot's turn its answers are
     shown greyed out (`enabled` false) and `waiting` says why, as while chance decides or at the
     end. `payday`: a `payday_lines` result for the payday panel (None before anyone reached day
-    31). `message`: the last thing that happened, or why a click was refused (`refused`); `log`:
-    what happened since the last human click; `warning`: a line to mark apart (a failed save)."""
+    31); `paydays`: each player's last payday for the payday panel (by default `payday` alone).
+    `message`: the last thing that happened, or why a click was refused (`refused`) in plain
+    words; `why`: the rule behind a refusal (the «¿por qué?» detail); `log`: the last events,
+    newest first, the first `new` of them since the last click; `warning`: a line to mark
+    apart (a failed save)."""
     g = state.game
     r = g.rules
     bots = dict(bots or {})
@@ -543,10 +572,15 @@ def calendar_view(
         "buttons": _buttons(state, legal, enabled=human),
         "forms": _forms(state, legal, enabled=human),
         "payday": dict(payday) if payday is not None else None,
+        "paydays": [dict(p) for p in paydays]
+        if paydays is not None
+        else ([dict(payday)] if payday is not None else []),
         "message": message,
         "refused": refused,
+        "why": why,
         "warning": warning,
         "log": list(log),
+        "log_new": min(new, len(log)),
         "labels": {
             key: t(f"calendar.{key}")
             for key in (
@@ -573,7 +607,11 @@ def calendar_view(
                 "anytime",
                 "amount",
                 "log",
+                "log_order",
                 "warning",
+                "why_label",
+                "books",
+                "paydays",
             )
         },
     }

@@ -30,6 +30,10 @@ MAX_RATE = 30
 MAX_MONTHS = 60
 SAVINGS_STEP = 100
 BIG = "font-size: 20px; line-height: 1.4;"
+WRAP = "overflow-wrap: anywhere; max-width: 100%;"  # a long exact fraction wraps, never runs off
+LONG_EXACT = 14  # an exact value longer than this is written as ≈ euros in the formula
+LABEL_WIDTH = "220px"  # «Interés (% al mes)» and «Ahorro: un depósito» whole at 1280 px
+MODE_WIDTH = "240px"
 CELL = "padding: 2px 14px; text-align: right; border-bottom: 1px solid #bbbbbb;"
 SAVINGS_COLUMNS = ("opening", "deposit", "interest", "closing")
 LOAN_COLUMNS = ("opening", "interest", "repayment", "closing")
@@ -99,15 +103,18 @@ def view_model(mode: str, amount: int, rate: int, months: int) -> dict[str, Any]
         final = sympy.Integer(principal) + interest.loan_cost(cards, months, r)
         symbolic = r"C + C \cdot r \cdot n"
         numbers = rf"{principal} + {principal} \cdot {rate_tex} \cdot {months}"
-        notes.append(t("interest.loan_cards", cards=cards))
+        notes.append(
+            t("interest.loan_cards_one" if cards == 1 else "interest.loan_cards", cards=cards)
+        )
         columns = LOAN_COLUMNS
     frame = schedule(mode, amount, rate, months)
     exact = _exact(final)
+    tail = f"= {sympy.latex(final)}" if len(str(exact)) <= LONG_EXACT else _approx_tex(exact)
     key = "interest.final_loan" if mode == "loan" else "interest.final_savings"
     names = ["month", "debt", *columns[1:]] if mode == "loan" else ["month", *columns]
     return {
         "mode": mode,
-        "formula": f"{symbolic} = {numbers} = {sympy.latex(final)}",
+        "formula": f"{symbolic} = {numbers} {tail}",
         "final": str(exact),
         "result": t(key, approx=euros(exact), exact=str(exact)),
         "notes": notes,
@@ -116,8 +123,14 @@ def view_model(mode: str, amount: int, rate: int, months: int) -> dict[str, Any]
     }
 
 
-def _box(body: str) -> str:
-    return f'<div style="{BIG}">{body}</div>'
+def _approx_tex(exact: Fraction) -> str:
+    """≈ the amount in euros, as LaTeX: a long exact fraction would run off the screen (the
+    exact value stays in the result line, wrapped, and in `final`)."""
+    return rf"\approx \text{{{euros(exact)}}}"
+
+
+def _box(body: str, style: str = "") -> str:
+    return f'<div style="{BIG}{style}">{body}</div>'
 
 
 def table_html(headers: list[str], rows: list[list[str]]) -> str:
@@ -153,9 +166,11 @@ class InterestExplorer(widgets.VBox):
         self.amount = widgets.IntSlider(value=amount, min=0, max=MAX_AMOUNT, step=step)
         self.rate = widgets.IntSlider(value=rate, min=0, max=MAX_RATE, step=1)
         self.months = widgets.IntSlider(value=months, min=0, max=MAX_MONTHS, step=1)
+        self.mode.style.description_width = LABEL_WIDTH
+        self.mode.style.button_width = MODE_WIDTH
         for slider in (self.amount, self.rate, self.months):
-            slider.style.description_width = "180px"
-            slider.layout.width = "640px"
+            slider.style.description_width = LABEL_WIDTH
+            slider.layout.width = "760px"
         self.formula = widgets.HTMLMath()
         self.result = widgets.HTML()
         self.table = widgets.HTML()
@@ -226,7 +241,7 @@ class InterestExplorer(widgets.VBox):
         self.final = Fraction(view["final"])
         self.formula.value = _box(f"$${view['formula']}$$")
         lines = [f"<b>{html.escape(view['result'])}</b>", *map(html.escape, view["notes"])]
-        self.result.value = _box("<br>".join(lines))
+        self.result.value = _box("<br>".join(lines), WRAP)
         self.table.value = table_html(view["headers"], view["rows"])
 
     # -- events and display ------------------------------------------------------------------

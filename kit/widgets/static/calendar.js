@@ -1,10 +1,13 @@
-// The Día de Paga calendar's live view: inserts the board that Python drew and sends clicks back.
+// The Día de Paga calendar's live view: inserts the drawings Python made and sends clicks back.
 // Plain ES module, no imports: it must load offline and in JupyterLite. No game rule lives here:
 // the buttons are the engine's legal actions as Python sent them (kit/widgets/calendar_view.py),
-// an amount form sends what was typed and Python reads and checks it, and the drawing is
-// kit.render.calendar.calendar_svg, the same picture a saved notebook shows. Buttons and forms
-// Python marks not enabled (a bot's turn, the end) are greyed out, with Python's reason next to
-// them; every click carries the `move` stamp of its view, so Python can refuse a late one.
+// an amount form sends what was typed and Python reads and checks it, and the drawings are
+// kit.render.calendar's (month_svg, books_svg, paydays_svg), the pieces of the picture a saved
+// notebook shows. One screen: the calendar with the log under it, and beside it whose turn it
+// is, the buttons, the refusal (with its «¿por qué?» detail) and the amount forms; the books and
+// the paydays below, each folding away. Buttons and forms Python marks not enabled (a bot's
+// turn, the end) are greyed out, with Python's reason next to them; every click carries the
+// `move` stamp of its view, so Python can refuse a late one.
 
 /** An HTML element with attributes and optional text. */
 function html(tag, attrs = {}, text = "") {
@@ -14,25 +17,43 @@ function html(tag, attrs = {}, text = "") {
   return node;
 }
 
-/** The skeleton: the drawing; then status, message, buttons, amount forms and the log. */
+/** A panel that folds away: a <details> (open at first) with its title and a body. */
+function panel(cls, testid) {
+  const node = html("details", { class: `kit-payday-panel ${cls}`, "data-testid": testid, open: "" });
+  const title = html("summary", {});
+  const body = html("div", { class: "kit-payday-panel-body" });
+  node.append(title, body);
+  return { node, title, body };
+}
+
+/** The skeleton: calendar and log | turn, buttons, message, forms; then the books and paydays. */
 function skeleton() {
   const root = html("div", { class: "kit-payday-board" });
+  const main = html("div", { class: "kit-payday-main" });
   const drawing = html("div", { class: "kit-payday-drawing", "data-testid": "calendar" });
-  const side = html("div", { class: "kit-payday-side" });
+  const log = panel("kit-payday-logpanel", "logpanel");
+  const logOrder = html("p", { class: "kit-payday-hint" });
+  const logList = html("ol", { class: "kit-payday-log", "data-testid": "log" });
+  log.body.append(logOrder, logList);
+  main.append(drawing, log.node);
+  const side = html("div", { class: "kit-payday-side", "data-testid": "side" });
   const status = html("p", { class: "kit-payday-status", "data-testid": "status" });
-  const message = html("p", { class: "kit-payday-message", "data-testid": "message", role: "status" });
-  const warning = html("p", { class: "kit-payday-warning", "data-testid": "warning", role: "alert" });
-  const actionsTitle = html("h4", { class: "kit-payday-heading" });
   const waiting = html("p", { class: "kit-payday-waiting", "data-testid": "waiting" });
   const buttons = html("div", { class: "kit-payday-buttons", "data-testid": "actions" });
+  const message = html("p", { class: "kit-payday-message", "data-testid": "message", role: "status" });
+  const why = html("details", { class: "kit-payday-why", "data-testid": "why" });
+  const warning = html("p", { class: "kit-payday-warning", "data-testid": "warning", role: "alert" });
   const formsTitle = html("h4", { class: "kit-payday-heading" });
   const forms = html("div", { class: "kit-payday-forms", "data-testid": "forms" });
-  const logTitle = html("h4", { class: "kit-payday-heading" });
-  const log = html("ol", { class: "kit-payday-log", "data-testid": "log" });
-  side.append(status, message, warning, actionsTitle, waiting, buttons, formsTitle, forms, logTitle, log);
-  root.append(drawing, side);
+  side.append(status, waiting, buttons, message, why, warning, formsTitle, forms);
+  const panels = html("div", { class: "kit-payday-panels" });
+  const books = panel("kit-payday-books", "books");
+  const paydays = panel("kit-payday-paydays", "paydays");
+  panels.append(books.node, paydays.node);
+  root.append(main, side, panels);
   return {
-    root, drawing, status, message, warning, actionsTitle, waiting, buttons, formsTitle, forms, logTitle, log,
+    root, drawing, log, logOrder, logList, status, waiting, buttons, message, why, warning,
+    formsTitle, forms, books, paydays,
   };
 }
 
@@ -54,6 +75,13 @@ function fillWarning(node, label, text) {
   node.append(html("strong", {}, `⚠ ${label}: `), document.createTextNode(text));
 }
 
+/** The «¿por qué?» detail of a refusal: the rule behind it, folded; hidden when there is none. */
+function fillWhy(node, view) {
+  node.replaceChildren();
+  node.hidden = !view.why;
+  if (view.why) node.append(html("summary", {}, view.labels.why_label), html("span", {}, view.why));
+}
+
 /** One form per "any time" action: an amount box and a button; Python reads what was typed. */
 function amountForms(view, send) {
   return view.forms.map((form) => {
@@ -61,7 +89,6 @@ function amountForms(view, send) {
       class: form.offered ? "kit-payday-form" : "kit-payday-form kit-off",
       "data-form": form.kind,
     });
-    const label = html("label", {}, form.label);
     const input = html("input", {
       type: "text",
       inputmode: "numeric",
@@ -77,31 +104,42 @@ function amountForms(view, send) {
     input.addEventListener("keydown", (event) => {
       if (event.key === "Enter" && form.enabled) submit();
     });
-    node.append(label, input, button, html("span", { class: "kit-payday-hint" }, form.hint));
+    node.append(input, button, html("span", { class: "kit-payday-hint" }, form.hint));
     return node;
   });
+}
+
+/** The log, newest first: the lines of the last move in bold. */
+function logLines(view) {
+  return view.log.map((line, k) => html("li", k < view.log_new ? { class: "kit-new" } : {}, line));
 }
 
 /** Fill the view from the model's current state. */
 function draw(model, parts, send) {
   const view = model.get("view");
+  const pieces = model.get("pieces") || {};
   if (!view || !view.days) return;
-  parts.drawing.innerHTML = model.get("svg"); // Python's own SVG: escaped text, no scripts
+  parts.drawing.innerHTML = pieces.month || ""; // Python's own SVG: escaped text, no scripts
+  parts.books.body.innerHTML = pieces.books || "";
+  parts.paydays.body.innerHTML = pieces.paydays || "";
+  parts.books.title.textContent = view.labels.books;
+  parts.paydays.title.textContent = view.labels.paydays;
   parts.status.textContent = view.status;
-  const message = model.get("message");
-  parts.message.textContent = message;
-  parts.message.classList.toggle("kit-refused", Boolean(view.refused));
-  fillWarning(parts.warning, view.labels.warning, model.get("warning"));
-  parts.actionsTitle.textContent = view.buttons.length || view.waiting ? view.labels.actions : "";
   parts.waiting.textContent = view.waiting;
   parts.buttons.replaceChildren(...actionButtons(view, send));
+  parts.message.textContent = model.get("message");
+  parts.message.classList.toggle("kit-refused", Boolean(view.refused));
+  fillWhy(parts.why, view);
+  fillWarning(parts.warning, view.labels.warning, model.get("warning"));
   parts.formsTitle.textContent = view.forms.length ? view.labels.anytime : "";
   parts.forms.replaceChildren(...amountForms(view, send));
-  parts.logTitle.textContent = view.log.length ? view.labels.log : "";
-  parts.log.replaceChildren(...view.log.map((line) => html("li", {}, line)));
+  parts.log.node.hidden = !view.log.length;
+  parts.log.title.textContent = view.labels.log;
+  parts.logOrder.textContent = view.labels.log_order;
+  parts.logList.replaceChildren(...logLines(view));
 }
 
-const WATCHED = ["view", "svg", "message", "warning"];
+const WATCHED = ["view", "pieces", "message", "warning"];
 
 export default {
   render({ model, el }) {
