@@ -83,7 +83,7 @@ def players_html(session: Session, view: dict[str, Any]) -> str:
         f"<th>{t('table.titles')}</th><th>{t('table.jail_cards')}</th><th>{t('table.state')}</th>"
     )
     return (
-        f'<div class="kit-table-players" style="{TEXT}"><h4>{t("table.players")}</h4>'
+        f'<div class="kit-table-players" style="{TEXT}">'
         f'<table style="border-collapse:collapse" cellpadding="4"><tr>{head}</tr>'
         + "".join(rows)
         + f"</table><p>{escape(view['bank']['text'])}</p></div>"
@@ -112,7 +112,7 @@ class PropertyTable(w.VBox):
         self.panels.selected_index = 0  # what happened, open; players and trade fold away
         side = w.VBox(
             [self.message, self.auction, self.bots, self.panels, self.saved],
-            layout=w.Layout(flex="1 1 320px", min_width="300px", max_width="560px"),
+            layout=w.Layout(flex="1 1 260px", min_width="260px", max_width="560px"),
         )
         side.add_class("kit-table-side")
         screen = w.HBox(
@@ -311,7 +311,7 @@ class PropertyTable(w.VBox):
         lines = log_lines(state, session.log, LOG_LINES)
         first = max(1, len(session.log) - LOG_LINES + 1)
         self.game_log.value = (
-            f'<div class="kit-table-log" style="{TEXT}"><h4>{t("table.log")}</h4>'
+            f'<div class="kit-table-log" style="{TEXT}">'
             f'<ol start="{first}">'
             + "".join(f"<li>{escape(line)}</li>" for line in lines)
             + "</ol></div>"

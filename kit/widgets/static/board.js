@@ -51,7 +51,7 @@ function actionButtons(view, send) {
  * rule's id, if any, folded in a small «¿por qué?» detail. */
 function fillMessage(node, view, text) {
   node.replaceChildren();
-  for (const line of text ? text.split("\n") : []) node.append(html("p", {}, line));
+  if (text) node.append(html("span", { class: "kit-board-said" }, text)); // one move a line
   if (text && view.rule) {
     const details = html("details", { class: "kit-board-why", "data-testid": "why" });
     details.append(html("summary", {}, view.labels.why), html("p", {}, view.labels.rule));

@@ -1,0 +1,119 @@
+"""The class game on one projector screen (issue 15, point 1): in a 1280×720 viewport, in
+JupyterLab and in Voilà, the PropertyTable's board, whose turn it is and the buttons of the
+moves allowed now are all inside the window once the cell's output is scrolled to its top, as a
+teacher would; the players, the log and the trade fold away in an Accordion beside the board.
+
+After a roll the board's message line tells the move in the log's words (issue 15, point 2).
+Screenshots: artifacts/screenshots/{jupyterlab,voila}-table-screen*.png.
+Run with `KIT_REQUIRE_BROWSER=1 pytest tests/browser/test_table_screen.py`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
+from playwright.sync_api import Locator, Page, expect
+
+from kit.messages import set_language, t
+from kit.session import Session
+from kit.widgets.game_log import entry_text
+
+VIEWPORT = {"width": 1280, "height": 720}
+GAME, HUMANS, SEED = "superpoly", ["Ana", "Luis"], 2026
+
+
+def notebook(root: Path, name: str, save: str) -> None:
+    """A notebook of one cell: a new class game saved in `save` (removed first: a new game)."""
+    (root / save).unlink(missing_ok=True)
+    source = (
+        "from kit.widgets import PropertyTable\n\n"
+        f"mesa = PropertyTable.resume_or_start({save!r}, {GAME!r}, humans={HUMANS!r}, "
+        f"seed={SEED})\nmesa"
+    )
+    cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": []}
+    book = {
+        "cells": [{**cell, "source": source}],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (root / name).write_text(json.dumps(book), encoding="utf-8")
+
+
+def the_board(page: Page) -> Locator:
+    board = page.locator(".kit-board").first
+    expect(board.locator("[data-testid=board] svg")).to_be_visible(timeout=KERNEL_SECONDS * 1000)
+    expect(board.locator("button[data-action]").first).to_be_visible()
+    return board
+
+
+def scroll_output_to_top(page: Page, output: str) -> None:
+    """What a teacher does: the cell's output at the top of the notebook's (or page's) view."""
+    page.locator(output).first.evaluate("node => node.scrollIntoView({block: 'start'})")
+
+
+def inside_the_window(page: Page, node: Locator) -> dict[str, float]:
+    box = node.bounding_box()
+    assert box is not None, "not drawn"
+    window = page.viewport_size
+    assert box["x"] >= 0 and box["y"] >= 0, box
+    assert box["x"] + box["width"] <= window["width"], box
+    assert box["y"] + box["height"] <= window["height"], box
+    return box
+
+
+def check_one_screen(page: Page, board: Locator, artifacts: Path, prefix: str) -> None:
+    set_language("es")
+    here = Session.start(GAME, humans=HUMANS, seed=SEED)
+    turn = board.get_by_test_id("turn")
+    expect(turn).to_contain_text(t("board.to_act", name=here.names[here.to_act()]))
+    page.screenshot(path=artifacts / f"{prefix}-table-screen.png")  # looked at, even on failure
+    drawing = inside_the_window(page, board.locator("[data-testid=board] svg"))
+    assert drawing["height"] >= 480, drawing  # scaled to the screen, still large
+    inside_the_window(page, turn)
+    buttons = board.locator("button[data-action]")
+    for k in range(buttons.count()):
+        inside_the_window(page, buttons.nth(k))
+    # a roll: the board's message line tells it in the log's words, still on the same screen
+    board.locator("button[data-action=RollDice]").first.click()
+    here.act(next(a for a in here.state.legal_actions() if type(a).__name__ == "RollDice"))
+    said = entry_text(here.state, here.log[-1])
+    expect(board.get_by_test_id("message")).to_contain_text(said, timeout=30_000)
+    inside_the_window(page, board.get_by_test_id("message"))
+    for k in range(board.locator("button[data-action]").count()):
+        inside_the_window(page, board.locator("button[data-action]").nth(k))
+    page.screenshot(path=artifacts / f"{prefix}-table-screen-rolled.png")
+
+
+@pytest.mark.browser
+def test_the_class_game_fits_one_screen_in_jupyterlab(
+    page: Page, page_errors, jupyterlab: str, jupyterlab_root: Path, artifacts: Path
+):
+    notebook(jupyterlab_root, "mesa_pantalla.ipynb", "mesa_pantalla_lab.json")
+    page.set_viewport_size(VIEWPORT)
+    page.goto(f"{jupyterlab}/lab/workspaces/mesa-pantalla/tree/mesa_pantalla.ipynb")
+    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
+    wait_for_the_kernel(page)
+    run_all_cells(page)
+    board = the_board(page)
+    scroll_output_to_top(page, ".jp-OutputArea")
+    check_one_screen(page, board, artifacts, "jupyterlab")
+    assert unexpected(page_errors) == []
+
+
+@pytest.mark.browser
+def test_the_class_game_fits_one_screen_in_voila(
+    page: Page, page_errors, voila: str, voila_root: Path, artifacts: Path
+):
+    notebook(voila_root, "mesa_pantalla.ipynb", "mesa_pantalla_voila.json")
+    page.set_viewport_size(VIEWPORT)
+    page.goto(f"{voila}/voila/render/mesa_pantalla.ipynb")
+    board = the_board(page)
+    scroll_output_to_top(page, ".jp-OutputArea, .jp-Cell-outputArea, .kit-board")
+    check_one_screen(page, board, artifacts, "voila")
+    assert unexpected(page_errors) == []
