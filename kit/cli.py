@@ -349,6 +349,11 @@ def _with_language(p: argparse.ArgumentParser, default: object = argparse.SUPPRE
     p.add_argument("--language", choices=LANGUAGES, default=default, help=_h("language"))
 
 
+def _mv(name: str) -> str:
+    """What the help calls a value (argparse's metavar), in the class language."""
+    return t(f"cli.mv_{name}")
+
+
 def _sub(sub: Any, name: str, run: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
     command = sub.add_parser(name, help=_h(name), description=_h(name))
     _with_language(command)
@@ -358,13 +363,15 @@ def _sub(sub: Any, name: str, run: Callable[[argparse.Namespace], int]) -> argpa
 
 def _lab_parsers(sub: Any) -> None:
     lab = _sub(sub, "lab", _lab)
-    lab.add_argument("folder", nargs="?", type=Path, default=None, help=_h("lab_folder"))
+    lab.add_argument("folder", nargs="?", type=Path, metavar=_mv("folder"), help=_h("lab_folder"))
     classroom = _sub(sub, "classroom", _classroom)
-    classroom.add_argument("--out", type=Path, default=CLASSROOM, help=_h("classroom_out"))
+    classroom.add_argument(
+        "--out", type=Path, default=CLASSROOM, metavar=_mv("folder"), help=_h("classroom_out")
+    )
     classroom.add_argument("--lessons", type=Path, default=LESSONS, help=_h("lessons"))
     classroom.add_argument("--exercises", type=Path, default=EXERCISES, help=_h("masters"))
     voila = _sub(sub, "voila", _voila)
-    voila.add_argument("notebook", type=Path, help=_h("notebook"))
+    voila.add_argument("notebook", type=Path, metavar=_mv("notebook"), help=_h("notebook"))
     student = _sub(sub, "student", _student)
     student.add_argument("source", type=Path, help=_h("student_source"))
     student.add_argument("--out", type=Path, required=True, help=_h("student_out"))
@@ -374,15 +381,25 @@ def _play_parser(sub: Any) -> None:
     from kit.play import DEFAULT_BOTS
 
     play = _sub(sub, "play", _play)
-    play.add_argument("ruleset", help=_h("play_game", games=", ".join(_play_games())))
-    play.add_argument("--humans", nargs="+", default=["Ana", "Luis"], help=_h("humans"))
+    play.add_argument(
+        "ruleset", metavar=_mv("game"), help=_h("play_game", games=", ".join(_play_games()))
+    )
+    play.add_argument(
+        "--humans", nargs="+", default=["Ana", "Luis"], metavar=_mv("name"), help=_h("humans")
+    )
     defaults = f"{', '.join(DEFAULT_BOTS)}; {_bots_defaults()}"
-    play.add_argument("--bots", nargs="*", default=None, help=_h("bots", defaults=defaults))
-    play.add_argument("--edition", default=None, help=_h("edition"))
-    play.add_argument("--time-limit", type=_count, default=None, help=_h("time_limit"))
-    play.add_argument("--months", type=_count, default=None, help=_h("play_months"))
-    play.add_argument("--seed", type=int, default=None, help=_h("play_seed"))
-    play.add_argument("--folder", type=Path, default=GAMES, help=_h("play_folder", folder=GAMES))
+    play.add_argument("--bots", nargs="*", metavar=_mv("bot"), help=_h("bots", defaults=defaults))
+    play.add_argument("--edition", metavar=_mv("edition"), help=_h("edition"))
+    play.add_argument("--time-limit", type=_count, metavar=_mv("n"), help=_h("time_limit"))
+    play.add_argument("--months", type=_count, metavar=_mv("n"), help=_h("play_months"))
+    play.add_argument("--seed", type=int, metavar=_mv("n"), help=_h("play_seed"))
+    play.add_argument(
+        "--folder",
+        type=Path,
+        default=GAMES,
+        metavar=_mv("folder"),
+        help=_h("play_folder", folder=GAMES),
+    )
     play.add_argument("--new", action="store_true", help=_h("new"))
     play.add_argument("--no-voila", action="store_true", help=_h("no_voila"))
 
@@ -400,18 +417,24 @@ def _sim_parser(sub: Any) -> None:
     from kit.games.registry import game_names
 
     sim = _sub(sub, "sim", _sim)
-    sim.add_argument("ruleset", help=_h("sim_game", games=", ".join(game_names())))
-    sim.add_argument("--edition", default=None, help=_h("sim_edition"))
-    sim.add_argument("--players", type=_count, default=4, help=_h("players"))
-    sim.add_argument("--games", type=_count, default=100, help=_h("games"))
-    sim.add_argument("--seed", type=int, default=0, help=_h("sim_seed"))
-    sim.add_argument("--max-turns", type=_count, default=1000, help=_h("max_turns"))
-    sim.add_argument("--months", type=_count, help=_h("months"))
-    sim.add_argument("--rounds", type=_count, help=_h("rounds"))
-    sim.add_argument("--policy", action="append", help=_h("policy", bots=_bots_help()))
+    sim.add_argument(
+        "ruleset", metavar=_mv("game"), help=_h("sim_game", games=", ".join(game_names()))
+    )
+    sim.add_argument("--edition", metavar=_mv("edition"), help=_h("sim_edition"))
+    sim.add_argument("--players", type=_count, metavar=_mv("n"), default=4, help=_h("players"))
+    sim.add_argument("--games", type=_count, metavar=_mv("n"), default=100, help=_h("games"))
+    sim.add_argument("--seed", type=int, default=0, metavar=_mv("n"), help=_h("sim_seed"))
+    sim.add_argument(
+        "--max-turns", type=_count, metavar=_mv("n"), default=1000, help=_h("max_turns")
+    )
+    sim.add_argument("--months", type=_count, metavar=_mv("n"), help=_h("months"))
+    sim.add_argument("--rounds", type=_count, metavar=_mv("n"), help=_h("rounds"))
+    sim.add_argument(
+        "--policy", action="append", metavar=_mv("bot"), help=_h("policy", bots=_bots_help())
+    )
     sim.add_argument("--workers", type=_workers, metavar="N", help=_h("workers"))
     sim.add_argument("--scheduler", metavar="ADDRESS", help=_h("scheduler"))
-    sim.add_argument("--csv", type=Path, help=_h("csv"))
+    sim.add_argument("--csv", type=Path, metavar=_mv("file"), help=_h("csv"))
     sim.add_argument("--quiet", action="store_true", help=_h("quiet"))
 
 
@@ -441,7 +464,7 @@ def parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     _with_language(p, default=None)
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command", required=True, metavar=_mv("command"))
     _lab_parsers(sub)
     _play_parser(sub)
     _sim_parser(sub)

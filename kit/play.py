@@ -212,7 +212,8 @@ def app_notebook(
         seed=seed,
         options=extra,
     )
-    parts = [("markdown", f"# {title}\n\n{line}"), ("code", start)]
+    # one line above the game: the board starts near the top of a 720 px window
+    parts = [("markdown", f"## {title} · {line}"), ("code", start)]
     return _notebook([_cell(kind, source, n) for n, (kind, source) in enumerate(parts, 1)])
 
 

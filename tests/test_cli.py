@@ -80,7 +80,8 @@ def test_argparses_own_errors_are_in_the_class_language(capsys, code):
         main(["sim", "--language", code])
     err = capsys.readouterr().err
     assert stop.value.code == 2 and err.startswith(in_language(code, "cli.argparse_usage"))
-    required = in_language(code, "cli.argparse_required").replace("%s", "ruleset")
+    game = in_language(code, "cli.mv_game")
+    required = in_language(code, "cli.argparse_required").replace("%s", game)
     assert err.rstrip().endswith(f"kit sim: error: {required}")
 
 
@@ -99,3 +100,27 @@ def test_the_command_leaves_the_language_as_it_found_it(tmp_path, capsys):
     assert language() == "es"
     said = in_language("en", "cli.play_wrote", notebook="X", save="X", seed=2026).split("X")[0]
     assert capsys.readouterr().out.startswith(said)
+
+
+def test_kit_lab_opens_the_classroom_never_the_lessons(tmp_path, monkeypatch):
+    """JupyterLab's autosave writes what it opens: kit lab opens classroom/ (copies), so the
+    committed lessons in notebooks/ are never rewritten."""
+    import kit.cli
+
+    opened: list[list[str]] = []
+    built: list[object] = []
+    monkeypatch.setattr(kit.cli, "_server", lambda program, args: opened.append(args) or 0)
+    monkeypatch.setattr(kit.cli, "_classroom", lambda ns: built.append(ns.out) or 0)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "exercises").mkdir()
+    assert main(["lab"]) == 0
+    assert built == [Path("classroom")] and opened[0][-1] == "classroom"
+
+
+def test_make_lab_opens_the_classroom_folder():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = makefile.split("\nlab:", 1)[1].split("\n\n", 1)[0]
+    assert "CLASSROOM := classroom" in makefile
+    assert "kit classroom --out $(CLASSROOM)" in recipe
+    assert recipe.rstrip().endswith("$(CLASSROOM)/") and "notebooks" not in recipe

@@ -61,9 +61,8 @@ def test_the_app_opens_on_the_game_with_no_notebook_instructions(tmp_path, rules
     notebook = play(tmp_path, ruleset)
     nbformat.validate(nbformat.reads(json.dumps(notebook), as_version=4))
     markdown = [s for k, s in sources(notebook) if k == "markdown"]
-    assert markdown == [
-        f"# {game_type(ruleset).titles[ruleset]}\n\n" + t("play.app_game", number=1, seed=2026)
-    ]
+    title = game_type(ruleset).titles[ruleset]
+    assert markdown == [f"## {title} · " + t("play.app_game", number=1, seed=2026)]
     assert not any(word in markdown[0] for word in NOTEBOOK_WORDS)
     assert [k for k, _ in sources(notebook)] == ["markdown", "code"]
 

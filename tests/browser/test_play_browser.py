@@ -182,3 +182,61 @@ def test_a_table_of_bots_greys_its_move_buttons_out_and_plays_on_in_jupyterlab(
     step.click()
     expect(log).not_to_have_count(before, timeout=30_000)
     assert unexpected(page_errors) == []
+
+
+# -- `kit play` apps (issue 15, point 3): the page opens on the game ---------------------------
+
+APPS = {  # game -> what the game's widget draws once its kernel has run
+    "dia_de_paga": ".kit-payday-board [data-testid=calendar] svg",
+    "palabra": ".kit-palabra [data-testid=table] svg",
+    "superpoly": ".kit-board [data-testid=board] svg",
+}
+NOTEBOOK_WORDS = ("ARCHIVO", "deja None", "ejecutad", "cuaderno", "celda", "kit play")
+
+
+@pytest.fixture(scope="module")
+def kit_play_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """classroom/partidas/ as `kit play GAME --no-voila` writes it, for every game here."""
+    from kit.cli import main
+
+    folder = tmp_path_factory.mktemp("aula") / "classroom" / "partidas"
+    for ruleset in APPS:
+        assert main(["play", ruleset, "--folder", str(folder), "--no-voila"]) == 0
+    return folder
+
+
+@pytest.fixture(scope="module")
+def kit_play_voila(kit_play_folder: Path, tmp_path_factory: pytest.TempPathFactory):
+    """Voilà over kit play's folder, with the flags `kit play` gives it."""
+    from conftest import free_port, serve
+
+    from kit.cli import VOILA
+
+    port = free_port()
+    args = ["voila", str(kit_play_folder), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
+    yield from serve([*args, *VOILA], f"http://127.0.0.1:{port}", tmp_path_factory.mktemp("v"))
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("ruleset", sorted(APPS))
+def test_kit_play_opens_on_the_game_in_voila_at_1280x720(
+    page: Page, page_errors, kit_play_voila: str, kit_play_folder: Path, artifacts: Path, ruleset
+):
+    from kit.games import game_type
+
+    set_language("es")
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{kit_play_voila}/voila/render/{notebook_name(ruleset)}")
+    drawn = page.locator(APPS[ruleset]).first
+    expect(drawn).to_be_visible(timeout=KERNEL_SECONDS * 1000)
+    line = t("play.app_game", number=1, seed=2026)
+    title = f"{game_type(ruleset).titles[ruleset]} · {line}"
+    expect(page.get_by_role("heading", level=2, name=title, exact=True)).to_be_visible()
+    text = page.locator("body").inner_text()
+    assert not [word for word in NOTEBOOK_WORDS if word in text], text[:400]
+    page.evaluate("window.scrollTo(0, 0)")
+    box = drawn.bounding_box()
+    assert box is not None and box["y"] < 720 / 6, f"the game starts at {box}: a title above it"
+    page.screenshot(path=artifacts / f"kit-play-{ruleset}-1280x720.png")
+    assert (kit_play_folder / f"partida_{ruleset}.json").exists(), "saved beside its notebook"
+    assert unexpected(page_errors) == []
