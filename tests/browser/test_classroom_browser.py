@@ -6,6 +6,9 @@ the student copy of exercises/02_tablero.ipynb, with its name cell and blanked a
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import nbformat
@@ -112,3 +115,76 @@ def saved_is_kept_by_the_next_build(page: Page, root: Path) -> None:
     placed = build_classroom(REPO / "notebooks", REPO / "exercises", root)
     assert {item.status for item in placed} == {"current"}
     assert (root / COPY).read_text(encoding="utf-8") == saved
+
+
+# -- no stray files (issue 15, point 5) --------------------------------------------------------
+
+LESSON = "lessons/01_dados.ipynb"
+GAME = "partidas/jugar_superpoly.ipynb"
+
+
+def git_status(checkout: Path) -> str:
+    return subprocess.run(
+        ["git", "status", "--porcelain", "--untracked-files=all"],
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+
+
+@pytest.fixture(scope="module")
+def checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A clean clone of the kit, where a teacher types `kit classroom` and `kit play`."""
+    clone = tmp_path_factory.mktemp("checkout") / "kit"
+    subprocess.run(["git", "clone", "--quiet", "--shared", str(REPO), str(clone)], check=True)
+    kit = Path(sys.executable).parent / "kit"
+    for command in (["classroom"], ["play", "superpoly", "--no-voila"]):
+        subprocess.run([kit, *command], cwd=clone, check=True, capture_output=True)
+    assert git_status(clone) == "", "kit classroom or kit play wrote outside classroom/"
+    return clone
+
+
+@pytest.fixture(scope="module")
+def checkout_lab(checkout: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """JupyterLab on the clone's classroom/, as `make lab` and `kit lab` open it."""
+    from conftest import serve_lab
+
+    yield from serve_lab(tmp_path_factory.mktemp("checkout-lab"), checkout / "classroom")
+
+
+def run_and_save(page: Page, base: str, notebook: str) -> None:
+    page.goto(f"{base}/lab/tree/{notebook}")
+    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
+    wait_for_the_kernel(page)
+    run_all_cells(page)
+    wait_for_all_cells_to_finish(page)
+
+
+def save(page: Page) -> None:
+    page.keyboard.press("Control+s")
+    expect(page.locator(".lm-TabBar-tab.jp-mod-dirty")).to_have_count(0, timeout=30_000)
+
+
+@pytest.mark.browser
+def test_a_lesson_and_a_game_in_the_classroom_leave_git_status_clean(
+    page: Page, page_errors, checkout_lab: str, checkout: Path, artifacts: Path
+):
+    page.set_viewport_size({"width": 1280, "height": 720})
+    run_and_save(page, checkout_lab, LESSON)
+    save(page)
+    lesson = nbformat.read(checkout / "classroom" / LESSON, as_version=4)
+    assert any(cell.get("outputs") for cell in lesson.cells), "the lesson ran and was saved"
+
+    run_and_save(page, checkout_lab, GAME)
+    board = page.locator(".kit-board").first
+    expect(board.locator("[data-testid=board] svg")).to_be_visible(timeout=KERNEL_SECONDS * 1000)
+    message = board.get_by_test_id("message")
+    before = message.text_content()
+    board.locator("button[data-action=RollDice]").first.click()
+    expect(message).not_to_have_text(before or "", timeout=30_000)
+    save(page)
+    page.screenshot(path=artifacts / "classroom-game-git-clean.png")
+    assert (checkout / "classroom" / "partidas" / "partida_superpoly.json").exists()
+    assert git_status(checkout) == "", "the lesson or the game changed the checkout"
+    assert unexpected(page_errors) == []
