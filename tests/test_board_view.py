@@ -10,15 +10,22 @@ import pytest
 
 import kit
 from kit.games.core import action_to_dict
-from kit.games.property import Build, Buy, PropertyState
-from kit.messages import CATALOGUE, set_language
+from kit.games.property import Build, Buy, EndTurn, PropertyState
+from kit.games.property.refusals import Refused
+from kit.messages import CATALOGUE, set_language, t
 from kit.widgets.board_view import (
     GROUP_COLOURS,
     PLAYER_COLOURS,
     PLAYER_SHAPES,
+    action_label,
     board_view,
     heat_colour,
+    heat_scale,
+    money,
+    money_text,
+    told_refusal,
 )
+from kit.widgets.game_log import event_text
 
 GAMES = ("el_pale", "la_ruta_del_tesoro", "superpoly")
 
@@ -279,3 +286,86 @@ def test_at_the_end_and_while_chance_decides_no_button_is_live_and_the_line_says
     assert state.is_terminal()
     view = board_view(state)
     assert view["buttons"] == [] and view["waiting"] == t("board.wait_over")
+
+
+def started(name: str = "superpoly") -> PropertyState:
+    state = kit.load(name, players=3).start_state()
+    rng = Random(4)
+    while state.is_chance():
+        state.apply_chance(state.sample_chance(rng))
+    return state
+
+
+def test_a_refusal_is_plain_words_with_money_formatted_and_the_rule_apart():
+    """No «PROP-12» and no 300000 in the sentence beside the buttons (issue 15, point 3)."""
+    state = started()
+    square = state.game.t_square[0]
+    problem = Refused("rules_property.build_cost", title="X", cost=300_000, name="Ana", cash=12_000)
+    told = told_refusal(state, Build(square), problem)
+    shown = {"cost": money_text(state, 300_000), "cash": money_text(state, 12_000)}
+    reason = t("rules_property.build_cost", title="X", name="Ana", **shown)
+    assert told == {
+        "text": t("board.refused", label=action_label(state, Build(square)), reason=reason),
+        "rule": "",
+    }
+    assert "300000" not in told["text"] and money(300_000) + " pesetas" in told["text"]
+    grouped = told_refusal(state, Build(square), Refused("rules_property.whole_group", group="A"))
+    assert grouped["rule"] == "PROP-10"
+    assert "PROP" not in grouped["text"] and "(" not in grouped["text"]
+
+
+def test_the_engines_own_refusal_reads_without_its_list_of_actions():
+    state = started()
+    problem = state.refusal(EndTurn())  # the dice first
+    told = told_refusal(state, EndTurn(), problem)
+    assert told["text"] == t(
+        "board.refused",
+        label=action_label(state, EndTurn()),
+        reason=t(problem.key, **problem.values),
+    )
+
+
+def test_a_sentence_of_its_own_is_refused_as_it_is():
+    state = started()
+    told = told_refusal(state, EndTurn(), "Le toca a un bot")
+    assert told == {"text": t("board.not_allowed", reason="Le toca a un bot"), "rule": ""}
+
+
+def test_the_bank_counts_agree_with_their_nouns():
+    state = started()
+    state.houses, state.hotels = 1, 1
+    assert board_view(state)["bank"]["text"] == t(
+        "board.bank", houses=f"1 {t('board.house')}", hotels=f"1 {t('board.hotel')}"
+    )
+    state.houses, state.hotels = 2, 0
+    assert board_view(state)["bank"]["text"] == t(
+        "board.bank", houses=f"2 {t('board.houses')}", hotels=f"0 {t('board.hotels')}"
+    )
+
+
+def test_the_heat_scale_leaves_out_one_square_far_above_the_rest():
+    values = [2.0] * 40
+    values[5] = 3.0
+    values[10] = 6.2  # the Cárcel
+    assert heat_scale(values) == (2.0, 3.0, [10])
+    values[10] = 4.0  # not far enough above the next: on the scale
+    assert heat_scale(values) == (2.0, 4.0, [])
+    view = board_view(started(), heat={10: 6.2, 5: 3.0, 1: 1.0})
+    assert view["squares"][10]["heat_over"] and not view["squares"][5]["heat_over"]
+    assert view["squares"][10]["heat_colour"] == view["squares"][5]["heat_colour"]  # the top
+    assert view["heat"]["over_text"] == t("board.heat_over", squares="Prisión 6,20")
+
+
+def test_no_trade_waits_outside_the_trade_phase():
+    assert board_view(started())["trade"] is None
+
+
+def test_three_doubles_and_a_card_are_told_with_the_boards_own_names():
+    state = started("superpoly")
+    jail = state.game.rules.squares[state.game.rules.jail.square].name
+    assert jail == "Prisión"
+    line = event_text(state, {"kind": "jailed", "player": 0, "reason": "three_doubles"})
+    assert line == t("log.jailed_three_doubles", jail=jail)
+    assert "Cárcel" not in line
+    card = {"kind": "card", "deck": "sorpresa", "title": "Sorpresa", "text": "Ve a la Salida"}
+    assert event_text(state, card) == t("log.card", deck="Sorpresa", text="Ve a la Salida")

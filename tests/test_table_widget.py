@@ -18,7 +18,7 @@ from kit.messages import set_language, t
 from kit.save_check import read_save
 from kit.session import Session
 from kit.widgets.board_view import action_label, money, money_text
-from kit.widgets.game_log import log_lines
+from kit.widgets.game_log import entry_text, log_lines
 from kit.widgets.table import BOT_BURST, PropertyTable
 
 
@@ -139,8 +139,33 @@ def test_a_trade_is_proposed_in_the_dialog_and_answered_on_the_board(tmp_path):
     table.trade_button.click()
     assert state.phase == "trade", table.message.value
     assert {"AcceptTrade", "RejectTrade"} <= set(kinds(table))
+    names = state.game.names
+    terms = t("log.trade_terms", give=mine[0][0], take=theirs[0][0], money="")
+    offer = t("board.trade_offer", name=names[me], to=names[partner], terms=terms)
+    assert table.board.view["trade"] == offer  # the terms, for the player who must answer
     press(table, "AcceptTrade")
+    assert table.board.view["trade"] is None
     assert state.owner[state.game.sq_title[theirs[0][1]]] == me
+
+
+def test_the_saved_line_counts_one_move_in_the_singular(tmp_path):
+    table = table_of(tmp_path)
+    press(table, "RollDice")
+    assert escape(t("table.saved_one", path="partida.json")) in table.saved.value
+
+
+def test_a_bots_moves_after_a_click_are_told_on_the_board_line_by_line(tmp_path):
+    """The human ends the turn; the bot plays several moves: the message says each of them."""
+    table = table_of(tmp_path, humans=["Ana"], bots=["build_asap"])
+    session = table.session
+    until(table, "EndTurn", prefer=("Decline", "PassBid"))
+    start = len(session.log)
+    press(table, "EndTurn")
+    moves = session.log[start:]
+    assert len(moves) > 2  # the click, then the bot's own moves
+    lines = table.board.message.split("\n")
+    assert lines == [entry_text(session.state, entry) for entry in moves][-5:]
+    assert table.board.view["message"] == table.board.message
 
 
 def test_a_trade_the_rules_refuse_changes_nothing(tmp_path):
@@ -177,7 +202,8 @@ def test_the_log_speaks_the_class_language(tmp_path):
     english = log_lines(state, log)
     assert any("rolls" in line for line in english) and any("goes to" in line for line in english)
     table.refresh()
-    assert "What happened" in table.game_log.value
+    assert table.panels.titles[0] == t("table.log") == "What happened"  # the fold's title
+    assert escape(english[-1]) in table.game_log.value
 
 
 def test_the_engine_s_events_tell_a_purchase_its_price_and_the_dice():
