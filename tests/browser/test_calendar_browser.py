@@ -6,8 +6,14 @@ exactly what the engine gives: the roll's message, then the cash and the savings
 deposit typed in the form (DDP-17). A bad amount and an amount the engine refuses must each show
 a message and change nothing (their wording is not asserted: the engine's messages are being
 translated). On a bot's turn the buttons and the amount forms are greyed out (disabled), with the
-line that names the bot next to them (issue 14, point 7). Run with `pytest -m browser
-tests/browser`.
+line that names the bot next to them (issue 14, point 7).
+
+Issue 15, at a 1280×720 viewport (a 1280×800 projector less the browser's bars): once the
+widget's output is scrolled to the top, the calendar, whose turn it is and every button are
+inside the screen, in JupyterLab and in Voilà; the log shows the bots' moves, not one line; a
+refusal sits next to the buttons in plain words (no rule id) with a «¿por qué?» detail; the
+interest explorer's labels are whole and its long exact amount stays on the screen.
+Run with `pytest -m browser tests/browser`.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
@@ -29,6 +36,8 @@ NOTEBOOK = "dia_de_paga_prueba.ipynb"
 PLAYERS, MONTHS, SEED = ["Ana", "Bot 1", "Bot 2"], 1, 2026
 BOTS = {1: "cautious_saver", 2: "gambler"}
 DEPOSIT = 300
+SCREEN = {"width": 1280, "height": 720}
+NEXT_TO = 80  # px at most between the buttons and the refusal under them
 SOURCE = f"""import kit
 from kit.widgets import PaydayBoard
 
@@ -62,7 +71,7 @@ def write_notebook(root: Path, name: str = NOTEBOOK, source: str = SOURCE) -> No
     (root / name).write_text(json.dumps(notebook), encoding="utf-8")
 
 
-def plan() -> dict[str, str]:
+def plan() -> dict[str, Any]:
     """Roll, then deposit, on the same seeded board the notebook makes: the roll's message, and
     Ana's cash and savings book (as the drawing writes them) before and after the deposit."""
     set_language("es")
@@ -75,11 +84,16 @@ def plan() -> dict[str, str]:
     assert board.state.cash[0] >= DEPOSIT
     ana = board.view["players"][0]
     rolled = {"message": board.message, "cash": ana["cash_text"], "savings": ana["savings_text"]}
+    log = list(board.view["log"])
+    board._handle_custom_msg({"type": "amount", "kind": "TakeLoan", "amount": "1000"}, [])
+    refused = {"refused": board.message, "why": board.view["why"]}
     board._handle_custom_msg({"type": "amount", "kind": "Deposit", "amount": str(DEPOSIT)}, [])
     ana = board.view["players"][0]
     assert ana["savings"] == DEPOSIT
     return {
         **{f"rolled_{k}": v for k, v in rolled.items()},
+        **refused,
+        "log": log,
         "message": board.message,
         "cash": ana["cash_text"],
         "savings": ana["savings_text"],
@@ -92,23 +106,54 @@ def the_board(page: Page) -> Locator:
     return board
 
 
+def inside_the_screen(box: dict[str, float] | None) -> bool:
+    return (
+        box is not None
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= SCREEN["width"]
+        and box["y"] + box["height"] <= SCREEN["height"]
+    )
+
+
+def on_one_screen(page: Page, board: Locator, shot: Path) -> None:
+    """Scroll the widget's output to the top; then the calendar, whose turn it is and every
+    button of the moves allowed now are inside 1280×720, the controls beside the calendar."""
+    board.evaluate("el => el.scrollIntoView({block: 'start'})")
+    calendar = board.locator("[data-testid=calendar] svg").bounding_box()
+    status = board.get_by_test_id("status").bounding_box()
+    buttons = board.locator("[data-testid=actions] button")
+    expect(buttons.first).to_be_visible()
+    page.screenshot(path=shot)
+    assert inside_the_screen(calendar), calendar
+    assert inside_the_screen(status), status
+    for k in range(buttons.count()):
+        assert inside_the_screen(buttons.nth(k).bounding_box()), buttons.nth(k).text_content()
+    assert calendar is not None and status is not None
+    assert status["x"] >= calendar["x"] + calendar["width"] - 1  # beside, not under
+
+
 def deposit(board: Locator, amount: str) -> None:
     board.locator("input[data-amount=Deposit]").fill(amount)
     board.locator("button[data-submit=Deposit]").click()
 
 
-def play_roll_and_deposit(board: Locator, artifacts: Path, prefix: str) -> None:
+def play_roll_and_deposit(page: Page, board: Locator, artifacts: Path, prefix: str) -> None:
     expected = plan()
     cash = board.locator("text.kit-cash[data-player='0']")
     savings = board.locator("text.kit-savings[data-player='0']")
     message = board.get_by_test_id("message")
     expect(savings).to_have_text("0 €")
     board.screenshot(path=artifacts / f"{prefix}-calendar-start.png")
+    on_one_screen(page, board, artifacts / f"{prefix}-calendar-one-screen.png")
 
     board.locator("button[data-action=Roll]").click()
     expect(message).to_have_text(expected["rolled_message"], timeout=30_000)
     expect(cash).to_have_text(f"{expected['rolled_cash']} €")
     expect(board.locator(".kit-die")).to_have_count(1)
+    # every event told: the bots' moves too, newest move first
+    expect(board.locator("[data-testid=log] li")).to_have_text(expected["log"])
+    assert len(expected["log"]) >= 3
     board.screenshot(path=artifacts / f"{prefix}-calendar-rolled.png")
 
     # a garbled amount, then one the engine refuses: a message each, nothing changes
@@ -116,7 +161,18 @@ def play_roll_and_deposit(board: Locator, artifacts: Path, prefix: str) -> None:
     expect(message).to_have_text(t("calendar.bad_amount", value="abc"), timeout=30_000)
     board.locator("input[data-amount=TakeLoan]").fill("1000")  # DDP-16: multiples of 1500
     board.locator("button[data-submit=TakeLoan]").click()
-    expect(message).to_have_text(re.compile(r"^No se puede: ."), timeout=30_000)
+    expect(message).to_have_text(expected["refused"], timeout=30_000)
+    assert re.match(r"^No se puede: .", expected["refused"]) and "DDP" not in expected["refused"]
+    why = board.get_by_test_id("why")
+    expect(why.locator("summary")).to_have_text(t("calendar.why_label"))
+    why.locator("summary").click()
+    expect(why).to_contain_text(expected["why"])
+    board.evaluate("el => el.scrollIntoView({block: 'start'})")
+    under = board.get_by_test_id("actions").bounding_box()
+    said = message.bounding_box()
+    assert under is not None and inside_the_screen(said), said
+    assert said["y"] - (under["y"] + under["height"]) <= NEXT_TO  # the refusal by the buttons
+    page.screenshot(path=artifacts / f"{prefix}-calendar-refused-screen.png")
     expect(cash).to_have_text(f"{expected['rolled_cash']} €")
     expect(savings).to_have_text("0 €")
     expect(board.locator("text.kit-loans[data-player='0']")).to_contain_text("0 €")
@@ -134,12 +190,13 @@ def test_calendar_rolls_and_saves_in_jupyterlab(
     page: Page, page_errors, jupyterlab: str, jupyterlab_root: Path, artifacts: Path
 ):
     write_notebook(jupyterlab_root)
+    page.set_viewport_size(SCREEN)
     page.goto(f"{jupyterlab}/lab/workspaces/calendario/tree/{NOTEBOOK}")
     expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
     wait_for_the_kernel(page)
     run_all_cells(page)
     board = the_board(page)
-    play_roll_and_deposit(board, artifacts, "jupyterlab")
+    play_roll_and_deposit(page, board, artifacts, "jupyterlab")
     page.screenshot(path=artifacts / "jupyterlab-calendar-page.png")
     assert unexpected(page_errors) == []
 
@@ -149,9 +206,10 @@ def test_calendar_rolls_and_saves_in_voila(
     page: Page, page_errors, voila: str, voila_root: Path, artifacts: Path
 ):
     write_notebook(voila_root)
+    page.set_viewport_size(SCREEN)
     page.goto(f"{voila}/voila/render/{NOTEBOOK}")
     board = the_board(page)
-    play_roll_and_deposit(board, artifacts, "voila")
+    play_roll_and_deposit(page, board, artifacts, "voila")
     assert unexpected(page_errors) == []
 
 
@@ -167,7 +225,7 @@ def test_a_bots_turn_greys_the_buttons_and_forms_out_in_jupyterlab(
     here = PaydayBoard(mesa).view
     assert here["to_act_is_bot"] and here["buttons"] and here["waiting"]
     write_notebook(jupyterlab_root, BOT_NOTEBOOK, BOT_SOURCE)
-    page.set_viewport_size({"width": 1280, "height": 720})
+    page.set_viewport_size(SCREEN)
     page.goto(f"{jupyterlab}/lab/workspaces/calendario-bot/tree/{BOT_NOTEBOOK}")
     expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
     wait_for_the_kernel(page)
@@ -181,4 +239,57 @@ def test_a_bots_turn_greys_the_buttons_and_forms_out_in_jupyterlab(
             expect(controls.nth(k)).to_be_disabled()
     board.get_by_test_id("waiting").scroll_into_view_if_needed()
     page.screenshot(path=artifacts / "jupyterlab-calendar-bots-turn.png")
+    assert unexpected(page_errors) == []
+
+
+INTEREST_NOTEBOOK = "interes_prueba.ipynb"
+INTEREST_SOURCE = """from kit.widgets import InterestExplorer
+
+InterestExplorer(amount=1500, rate=10, months=36)"""
+
+
+def interest_fits(page: Page, shot: Path) -> None:
+    """Every label and mode button of the explorer whole (nothing cut by an ellipsis), and the
+    result line, with its long exact amount, inside 1280 px."""
+    explorer = page.locator(".kit-interest").first
+    expect(explorer.locator(".widget-toggle-button").first).to_be_visible(
+        timeout=KERNEL_SECONDS * 1000
+    )
+    cut = explorer.evaluate(
+        """el => [...el.querySelectorAll('.widget-toggle-button, .widget-label')]
+              .filter(node => node.scrollWidth > node.clientWidth + 1)
+              .map(node => node.textContent)"""
+    )
+    result = explorer.locator(".widget-html", has_text="exacto").first
+    result.scroll_into_view_if_needed()
+    box = result.bounding_box()
+    page.screenshot(path=shot)
+    assert cut == []
+    assert box is not None and box["x"] + box["width"] <= SCREEN["width"], box
+    wide = result.evaluate("el => el.scrollWidth > el.clientWidth + 1")
+    assert not wide  # the exact fraction wraps instead of running off
+
+
+@pytest.mark.browser
+def test_the_interest_explorer_fits_1280_px_in_jupyterlab(
+    page: Page, page_errors, jupyterlab: str, jupyterlab_root: Path, artifacts: Path
+):
+    write_notebook(jupyterlab_root, INTEREST_NOTEBOOK, INTEREST_SOURCE)
+    page.set_viewport_size(SCREEN)
+    page.goto(f"{jupyterlab}/lab/workspaces/interes/tree/{INTEREST_NOTEBOOK}")
+    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
+    wait_for_the_kernel(page)
+    run_all_cells(page)
+    interest_fits(page, artifacts / "jupyterlab-interest-1280.png")
+    assert unexpected(page_errors) == []
+
+
+@pytest.mark.browser
+def test_the_interest_explorer_fits_1280_px_in_voila(
+    page: Page, page_errors, voila: str, voila_root: Path, artifacts: Path
+):
+    write_notebook(voila_root, INTEREST_NOTEBOOK, INTEREST_SOURCE)
+    page.set_viewport_size(SCREEN)
+    page.goto(f"{voila}/voila/render/{INTEREST_NOTEBOOK}")
+    interest_fits(page, artifacts / "voila-interest-1280.png")
     assert unexpected(page_errors) == []
