@@ -22,7 +22,7 @@ from playwright.sync_api import Locator, Page, expect
 
 import kit
 from kit.games.palabra import Dictionary, best_play
-from kit.messages import set_language
+from kit.messages import set_language, t
 from kit.session import Session
 from kit.widgets.hand import PalabraTable
 
@@ -191,4 +191,136 @@ def test_a_bots_turn_greys_the_buttons_out_in_jupyterlab(
     expect(table.get_by_test_id("message")).to_have_text(here.view["waiting"], timeout=30_000)
     table.get_by_test_id("waiting").scroll_into_view_if_needed()
     page.screenshot(path=artifacts / "jupyterlab-palabra-bots-turn.png")
+    assert unexpected(page_errors) == []
+
+
+# -- one screen (issue 15, point 1): table, hand, turn, score and buttons inside 1280×720 ------
+
+SCREEN = {"width": 1280, "height": 720}
+SCREEN_NOTEBOOK = "palabra_pantalla.ipynb"
+SCREEN_SEATS = (["Bot 1", "Bot 2", "Bot 3", "Ana"], ["greedy", "greedy", "greedy", None])
+SCREEN_SEED = 2038  # the bots leave three plays on the table before Ana's turn: the tallest table
+SCREEN_SOURCE = f"""from kit.session import Session
+from kit.widgets import PalabraTable
+
+mesa = Session("palabra", {SCREEN_SEATS[0]!r}, {SCREEN_SEATS[1]!r}, seed={SCREEN_SEED},
+               options={{"common": {COMMON}}})
+while mesa.to_act() != 3:  # the cut, the deal and the bots' turns; then Ana is to act
+    mesa.step()
+PalabraTable(mesa)"""
+# what must be seen together, without scrolling, once the widget's top is at the top
+ON_SCREEN = {
+    "turn": "text.kit-status",
+    "scores": "g.kit-player",
+    "table": "g.kit-play",
+    "hand": ".kit-hand [data-card]",
+    "total": "[data-testid=total]",
+    "refusal": "[data-testid=message]",
+    "allowed plays": "[data-testid=actions] button",
+    "tools": "button[data-tool]",
+    "best play": "[data-testid=best] summary",
+}
+MEASURE = """(table) => {
+    table.scrollIntoView({block: "start"});
+    const out = {};
+    for (const [name, css] of Object.entries(SELECTORS)) {
+        out[name] = [...table.querySelectorAll(css)].map((node) => {
+            const r = node.getBoundingClientRect();
+            // seen, not covered: the page's own bars (Lab's status bar...) are not the widget
+            const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+            const seen = hit !== null && table.contains(hit);
+            return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, seen};
+        });
+    }
+    return {boxes: out, width: window.innerWidth, height: window.innerHeight};
+}"""
+
+
+def screen_table() -> PalabraTable:
+    """The table the notebook shows, here: Ana to act with three plays on the table."""
+    set_language("es")
+    mesa = Session("palabra", *SCREEN_SEATS, seed=SCREEN_SEED, options={"common": COMMON})
+    while mesa.to_act() != 3:
+        mesa.step()
+    return PalabraTable(mesa)
+
+
+def off_screen(table: Locator, folded: tuple[str, ...] = ()) -> list[str]:
+    """What of ON_SCREEN lies outside the viewport, is covered or is missing, with the widget's
+    top at the top of the page (the box of each element, measured in Chromium). `folded`: the
+    panels pushed below the screen by one the class opened."""
+    found = table.evaluate(MEASURE.replace("SELECTORS", json.dumps(ON_SCREEN)))
+    width, height = found["width"], found["height"]
+    out = []
+    for name, boxes in found["boxes"].items():
+        if name in folded:
+            continue
+        if not boxes:
+            out.append(f"{name}: missing")
+        for box in boxes:
+            if box["right"] == box["left"]:  # not shown now (an empty message): nothing to see
+                continue
+            inside = box["left"] >= 0 and box["top"] >= 0 and box["seen"]
+            if not (inside and box["right"] <= width and box["bottom"] <= height):
+                out.append(f"{name}: {box}")
+    return out
+
+
+def play_one_screen(page: Page, table: Locator, artifacts: Path, prefix: str) -> None:
+    """Show the best play (its cards marked in the hand), pick its cards, try a refused play:
+    after each step the table, the hand, whose turn it is, the total, the refusal and the
+    plays allowed now are all inside 1280×720; the screenshots are kept."""
+    here = screen_table()
+    assert len(here.view["table"]) == 3 and here.view["to_act"] == 3
+    here.show_best()
+    best = here.view["best"]
+    table.locator("button[data-tool=best]").click()
+    marked = table.locator(".kit-hand .kit-best-mark")
+    expect(marked).to_have_count(len(best["ids"]), timeout=30_000)
+    assert off_screen(table) == []
+    page.screenshot(path=artifacts / f"{prefix}-palabra-screen-best.png")
+    for i, card in enumerate(best["ids"], start=1):
+        table.locator(f".kit-hand [data-card='{card}']").click()
+        chosen = table.locator(f".kit-hand g.kit-selected[data-card='{card}']")
+        expect(chosen).to_have_attribute("data-order", str(i), timeout=30_000)
+    for card in best["ids"]:
+        here.pick(card)
+    expect(table.get_by_test_id("total")).to_have_text(here.view["selection"]["total_text"])
+    refused = next(b for b in here.view["buttons"] if not b["legal"] and b["rule"])
+    table.get_by_test_id("other-actions").locator("summary").click()
+    others = table.get_by_test_id("other-actions")
+    others.locator(f"button[data-action={refused['kind']}][data-legal=no]").first.click()
+    reason = t("hand.not_allowed", reason=refused["reason"])
+    expect(table.get_by_test_id("message")).to_have_text(reason, timeout=30_000)
+    assert "PLB-" not in reason
+    why = table.get_by_test_id("why")
+    expect(why.locator("summary")).to_have_text(t("hand.why"))
+    why.locator("summary").click()
+    expect(why).to_contain_text(refused["rule"])
+    assert off_screen(table, folded=("best play",)) == []  # below the refused plays opened
+    page.screenshot(path=artifacts / f"{prefix}-palabra-screen-refused.png")
+
+
+@pytest.mark.browser
+def test_palabra_fits_one_screen_in_jupyterlab(
+    page: Page, page_errors, jupyterlab: str, jupyterlab_root: Path, artifacts: Path
+):
+    write_notebook(jupyterlab_root, SCREEN_NOTEBOOK, SCREEN_SOURCE)
+    page.set_viewport_size(SCREEN)
+    page.goto(f"{jupyterlab}/lab/workspaces/palabra-screen/tree/{SCREEN_NOTEBOOK}")
+    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
+    wait_for_the_kernel(page)
+    run_all_cells(page)
+    play_one_screen(page, the_table(page), artifacts, "jupyterlab")
+    assert unexpected(page_errors) == []
+
+
+@pytest.mark.browser
+def test_palabra_fits_one_screen_in_voila(
+    page: Page, page_errors, voila: str, voila_root: Path, artifacts: Path
+):
+    write_notebook(voila_root, SCREEN_NOTEBOOK, SCREEN_SOURCE)
+    page.set_viewport_size(SCREEN)
+    page.goto(f"{voila}/voila/render/{SCREEN_NOTEBOOK}")
+    play_one_screen(page, the_table(page), artifacts, "voila")
     assert unexpected(page_errors) == []

@@ -53,7 +53,7 @@ function skeleton(send) {
   const buttons = html("div", { class: "kit-palabra-buttons", "data-testid": "actions" });
   const others = panel("kit-palabra-others", "other-actions", false);
   const best = panel("kit-palabra-best", "best", true);
-  side.append(selection, lettersBox, message, why, warning, waiting, buttons, others.box, tools, best.box);
+  side.append(selection, lettersBox, tools, message, why, warning, waiting, buttons, others.box, best.box);
   main.append(drawing, log.box);
   root.append(main, side);
   drawing.addEventListener("click", (event) => {
@@ -109,11 +109,13 @@ function fillWarning(node, label, text) {
   node.append(html("strong", {}, `⚠ ${label}: `), document.createTextNode(text));
 }
 
-/** Show the best play, play it, clear the selection. */
+/** Show the best play (once shown: play it), clear the selection. */
 function tools(view, send) {
   const off = view.waiting ? { disabled: "", title: view.waiting } : {};
-  const out = [button(view.labels.btn_best, { class: "kit-tool", "data-tool": "best", ...off }, { type: "best" }, send)];
-  if (view.best && view.best.action) {
+  const out = [];
+  if (!view.best) {
+    out.push(button(view.labels.btn_best, { class: "kit-tool", "data-tool": "best", ...off }, { type: "best" }, send));
+  } else if (view.best.action) { // shown: the button to show it again gives way to playing it
     out.push(button(view.labels.btn_play_best, { class: "kit-tool", "data-tool": "play-best", ...off },
       { type: "act", action: view.best.action }, send));
   }
