@@ -37,6 +37,7 @@ WARNING = (
     "color:#111111;background:#FFF3C4;border:2px solid #A63C00;border-radius:8px;"
     "padding:6px 10px;font-size:18px;white-space:pre-line"
 )
+TRADE_BOX = {"flex": "1 1 200px", "min_width": "180px"}  # a trade dialog's column
 BOT_BURST = 25  # moves per click of "25 moves" at a table of bots
 
 
@@ -238,6 +239,9 @@ class PropertyTable(w.VBox):
         self.trade_take = w.SelectMultiple(options=[], rows=6)
         self.trade_money = w.IntText(value=0)
         self.trade_button = w.Button(button_style="info")
+        self.trade_with.add_class("kit-trade-with")  # for the browser tests to find
+        self.trade_money.add_class("kit-trade-money")
+        self.trade_button.add_class("kit-trade-propose")
         self.trade_help = _html()
         self.trade_with.observe(lambda _c: self._fill_trade_titles(), names="value")
         self.trade_button.on_click(self._propose)
@@ -246,13 +250,17 @@ class PropertyTable(w.VBox):
         return w.VBox(
             [
                 self.trade_title,
-                w.HBox(
+                w.HBox(  # in the narrow column beside the board: two by two
                     [
-                        w.VBox([self.trade_labels[0], self.trade_with]),
-                        w.VBox([self.trade_labels[1], self.trade_give]),
-                        w.VBox([self.trade_labels[2], self.trade_take]),
-                        w.VBox([self.trade_labels[3], self.trade_money, self.trade_button]),
-                    ]
+                        w.VBox([self.trade_labels[0], self.trade_with], layout=TRADE_BOX),
+                        w.VBox([self.trade_labels[1], self.trade_give], layout=TRADE_BOX),
+                        w.VBox([self.trade_labels[2], self.trade_take], layout=TRADE_BOX),
+                        w.VBox(
+                            [self.trade_labels[3], self.trade_money, self.trade_button],
+                            layout=TRADE_BOX,
+                        ),
+                    ],
+                    layout=w.Layout(flex_flow="row wrap"),
                 ),
                 self.trade_help,
                 self.trade_wait,
@@ -406,7 +414,7 @@ class PropertyTable(w.VBox):
         others = [
             (name, q) for q, name in enumerate(state.game.names) if q != me and state.alive[q]
         ]
-        self.trade_title.value = f"<h4>{escape(t('table.trade'))}</h4>"
+        self.trade_title.value = ""  # the fold's title says it
         for label, key in zip(
             self.trade_labels,
             ("table.trade_with", "table.trade_give", "table.trade_take", "table.trade_money"),

@@ -17,8 +17,10 @@ import pytest
 from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
 from playwright.sync_api import Locator, Page, expect
 
+from kit.games.property.actions import ProposeTrade
 from kit.messages import set_language, t
 from kit.session import Session
+from kit.widgets.board_view import told_refusal
 from kit.widgets.game_log import entry_text
 
 VIEWPORT = {"width": 1280, "height": 720}
@@ -116,4 +118,57 @@ def test_the_class_game_fits_one_screen_in_voila(
     board = the_board(page)
     scroll_output_to_top(page, ".jp-OutputArea, .jp-Cell-outputArea, .kit-board")
     check_one_screen(page, board, artifacts, "voila")
+    assert unexpected(page_errors) == []
+
+
+def refuse_a_loan(page: Page, artifacts: Path, prefix: str) -> None:
+    """A trade of money alone (a loan) from the «Proponer un trato» fold: the refusal is one
+    plain sentence beside the panel, and its rule (PROP-12) only in a «¿por qué?» detail."""
+    set_language("es")
+    state = Session.start(GAME, humans=HUMANS, seed=SEED).state
+    loan = ProposeTrade(to_player=1 - state.current_player(), money=100)
+    told = told_refusal(state, loan, state.refusal(loan))
+    assert told["rule"] == "PROP-12"
+    page.locator(".jupyter-widget-Collapse-header", has_text=t("table.trade")).click()
+    page.locator(".kit-trade-with select").select_option(label=state.game.names[loan.to_player])
+    money = page.locator(".kit-trade-money input")
+    money.fill("100")
+    money.press("Enter")
+    page.locator("button.kit-trade-propose").click()
+    refusal = page.locator(".kit-table-refusal")
+    expect(refusal.locator("p")).to_have_text(told["text"], timeout=30_000)
+    assert "PROP" not in (refusal.locator("p").text_content() or "")
+    why = refusal.locator("details")
+    expect(why.locator("summary")).to_have_text(t("board.why"))
+    expect(why).not_to_have_attribute("open", "")
+    why.locator("summary").click()
+    expect(why.locator("summary").locator("..")).to_contain_text(t("board.rule", rule="PROP-12"))
+    refusal.scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / f"{prefix}-table-refusal.png")
+
+
+@pytest.mark.browser
+def test_a_refusal_is_plain_and_its_rule_a_detail_in_voila(
+    page: Page, page_errors, voila: str, voila_root: Path, artifacts: Path
+):
+    notebook(voila_root, "mesa_rechazo.ipynb", "mesa_rechazo_voila.json")
+    page.set_viewport_size(VIEWPORT)
+    page.goto(f"{voila}/voila/render/mesa_rechazo.ipynb")
+    the_board(page)
+    refuse_a_loan(page, artifacts, "voila")
+    assert unexpected(page_errors) == []
+
+
+@pytest.mark.browser
+def test_a_refusal_is_plain_and_its_rule_a_detail_in_jupyterlab(
+    page: Page, page_errors, jupyterlab: str, jupyterlab_root: Path, artifacts: Path
+):
+    notebook(jupyterlab_root, "mesa_rechazo.ipynb", "mesa_rechazo_lab.json")
+    page.set_viewport_size(VIEWPORT)
+    page.goto(f"{jupyterlab}/lab/workspaces/mesa-rechazo/tree/mesa_rechazo.ipynb")
+    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
+    wait_for_the_kernel(page)
+    run_all_cells(page)
+    the_board(page)
+    refuse_a_loan(page, artifacts, "jupyterlab")
     assert unexpected(page_errors) == []
