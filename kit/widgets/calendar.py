@@ -16,9 +16,12 @@ published. An illegal, late or garbled click changes nothing and says why in `me
 bot's turn and at the end the buttons and forms are greyed out and the view's `waiting` says why;
 a save that failed (`session.save_error`) is shown apart, in `warning`, after the move it missed.
 
-Why everything is in one SVG (calendar, books, payday) and the buttons in the widget's own HTML:
-the saved notebook then shows the whole table as the class saw it, byte for byte, and the live
-widget needs no second drawing.
+One screen (issue 15): the live board shows the month (`pieces["month"]`) beside whose turn it
+is, the buttons and the amount forms, the last eight events under the month, and the books and
+each player's last payday below, each folding away; all inside 1280×720 in Lab and Voilà. The
+drawings are kit.render.calendar's, and `svg` (not sent to the page) is all of them in one
+picture, the one a saved notebook shows. A refusal is one plain sentence next to the buttons,
+its euros formatted and the rule id taken out into the «¿por qué?» detail (`plain_refusal`).
 """
 
 from __future__ import annotations

@@ -15,7 +15,9 @@ kitty, the die, each player's book (cash, savings book, loans, mail, acquisition
 The payday panel reads the engine's payslips (`state.payslips`, DDP-12), line by line in the
 order the payday paid them: salary, savings interest, the mail (money, insurance premiums, bills),
 loan interest, repayment, acquisitions that expire. The log («Lo último que ha pasado») tells the
-engine's events (`event_text`, `entry_lines`): several lines per move, newest last.
+engine's events (`event_text`, `entry_lines`): several lines per move; the board shows the
+last eight, newest move first. Counts say «1 tarjeta», «2 tarjetas» (`counted`); tokens carry
+the player's initial (`marks`).
 Standard library only; the same states (and arguments) always give the same view.
 """
 
@@ -52,6 +54,12 @@ KIND_COLOURS = {
     "receive": ("#009E73", "#FFFFFF"),
     "payday": ("#0072B2", "#FFFFFF"),
 }
+# The words the drawing and the page write as they are (headings, labels), by catalogue key.
+LABELS = (
+    "title aria die no_die kitty lottery_pot start cash savings loans mail_waiting acquisitions "
+    "none necessity insured fortune finished bot payday_none actions anytime amount log "
+    "log_order warning why_label books paydays"
+)
 WEEK = 7  # day 1 is a Monday: the Sundays of the printed month are days 7, 14, 21 and 28
 ANYTIME_KINDS = tuple(cls.__name__ for cls in ANYTIME)
 
@@ -346,7 +354,7 @@ def payday_lines(state: Any, slip: Mapping[str, Any]) -> dict[str, Any]:
     saved = slip["savings"].close if not running else state.savings[p]
     owed = slip["loans"].close if not running else state.loans[p]
     change = sum(x["amount"] for x in lines if x["account"] == "cash")
-    title = t("calendar.payday_title", name=state.game.names[p])
+    title = t("calendar.payday_title", name=state.game.names[p], month=slip["month"])
     if slip["extra"]:
         title += " " + t("calendar.payday_extra")
     if running:
@@ -581,37 +589,5 @@ def calendar_view(
         "warning": warning,
         "log": list(log),
         "log_new": min(new, len(log)),
-        "labels": {
-            key: t(f"calendar.{key}")
-            for key in (
-                "title",
-                "aria",
-                "die",
-                "no_die",
-                "kitty",
-                "lottery_pot",
-                "start",
-                "cash",
-                "savings",
-                "loans",
-                "mail_waiting",
-                "acquisitions",
-                "none",
-                "necessity",
-                "insured",
-                "fortune",
-                "finished",
-                "bot",
-                "payday_none",
-                "actions",
-                "anytime",
-                "amount",
-                "log",
-                "log_order",
-                "warning",
-                "why_label",
-                "books",
-                "paydays",
-            )
-        },
+        "labels": {key: t(f"calendar.{key}") for key in LABELS.split()},
     }
