@@ -145,3 +145,34 @@ def test_a_word_alone_for_the_lesson():
     assert picture == render_cards(word)
     assert list(cards(picture)) == [str(c) for c in hand[:3]]
     assert ET.fromstring(picture).get("aria-label") == "CAS"
+
+
+def test_the_best_plays_cards_are_marked_and_numbered_in_the_hand():
+    """When the best play is shown, its cards wear a dashed edge and a badge with their place
+    in it (not by colour alone); no other card does."""
+    state, _ = special_hand()
+    view = hand_view(state, show_best=True)
+    ids = view["best"]["ids"]
+    assert ids  # the finder found a play to mark
+    drawn = cards(hand_svg(view), "kit-hand")
+    for card, g in drawn.items():
+        marks = [r for r in g.iter(f"{SVG}rect") if r.get("class") == "kit-best-mark"]
+        places = [x.text for x in g.iter(f"{SVG}text") if x.get("class") == "kit-best-place"]
+        if int(card) in ids:
+            assert len(marks) == 1 and marks[0].get("stroke-dasharray")
+            assert places == [str(ids.index(int(card)) + 1)]
+        else:
+            assert marks == [] and places == []
+
+
+def test_the_live_picture_is_the_table_and_the_hand_only():
+    """The live widget shows the score, the best play and the log beside the picture (so it
+    fits one screen); the static SVG keeps them all."""
+    state, hand = special_hand()
+    view = hand_view(state, selected=[hand[1], hand[2]], show_best=True, log=["Ana pasa"])
+    live, whole = hand_svg(view, live=True), hand_svg(view)
+    steps = {x.get("class") for x in ET.fromstring(whole).iter(f"{SVG}text")}
+    assert {"kit-step", "kit-log", "kit-status"} <= steps
+    shown = {x.get("class") for x in ET.fromstring(live).iter(f"{SVG}text")}
+    assert "kit-status" in shown and not {"kit-step", "kit-log"} & shown
+    assert list(cards(live, "kit-hand")) == list(cards(whole, "kit-hand"))

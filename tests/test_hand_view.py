@@ -20,10 +20,17 @@ from kit.games.palabra import (
     find_plays,
     greedy,
 )
-from kit.games.palabra.cards import SYMBOLS
+from kit.games.palabra.cards import COLOURS, SYMBOLS
 from kit.games.palabra.scoring import Play, score
 from kit.messages import set_language, t
-from kit.widgets.hand_view import CARD_COLOURS, hand_view, score_steps, try_action
+from kit.widgets.hand_view import (
+    CARD_COLOURS,
+    counted,
+    hand_view,
+    lock_phrase,
+    score_steps,
+    try_action,
+)
 
 WORDS = ["CASA", "ASA", "SACA", "CAS", "AS", "ESE", "ESA", "MESA", "MES", "SE", "ES", "AL", "LA"]
 
@@ -341,3 +348,118 @@ def test_at_the_end_and_at_the_deal_the_line_says_why_no_one_plays():
     state.phase = "over"
     view = hand_view(state)
     assert view["buttons"] == [] and view["waiting"] == t("hand.wait_over")
+
+
+# -- issue 15, point 4: the details a class notices -------------------------------------------
+
+
+def _cards_of(game: PalabraGame, colour: str, k: int = 2) -> tuple:
+    """`k` one-colour letter cards of `colour`."""
+    found = [c for c in game.cards if c.kind == "letter" and set(c.colours) == {colour}]
+    return tuple(found[:k])
+
+
+@pytest.mark.parametrize("language", ["es", "en"])
+@pytest.mark.parametrize("colour", sorted(COLOURS))
+def test_every_colours_lock_reads_right(language, colour):
+    """«todas amarillo» no more: the lock names the colour as a noun («de color amarillo»),
+    which needs no agreement, for every colour and in both languages."""
+    set_language(language)
+    game = PalabraGame(players=2, dictionary=WORDS)
+    locked = score(Play("word", _cards_of(game, colour)))
+    assert locked.lock == 2 and locked.colour == colour
+    step = next(s for s in score_steps(locked) if s["factor"] == "lock")
+    name = t(f"hand.colour_{colour}")
+    assert step["text"] == t(
+        "hand.step_lock", colour=t("hand.lock_one", colour=name), total=step["total"]
+    )
+    assert lock_phrase([colour]) in step["text"] and f"todas {name}" not in step["text"]
+
+
+def test_a_lock_of_two_shared_colours_names_both():
+    set_language("es")
+    both = t("hand.lock_many", colours=t("hand.colour_red") + " y " + t("hand.colour_blue"))
+    assert lock_phrase(["red", "blue"]) == both
+
+
+def test_the_total_is_shown_only_for_a_legal_play_and_names_it():
+    """A total always belongs to a play the engine takes (named in it); otherwise no total and
+    no steps, but the engine's reason (its rule apart, for «¿por qué?»)."""
+    game = PalabraGame(players=2, dictionary=WORDS)
+    hand = ids_of(game, "C3** A1 S1** A1 E1 E1 I1")
+    state = dealt([hand, ids_of(game, "E1 I1 I1 O1 O1 T1 N1", set(hand))])
+    legal = hand_view(state, selected=hand[:4])["selection"]  # CASA
+    button = next(b for b in hand_view(state, selected=hand[:4])["buttons"] if b["kind"] == "Word")
+    assert legal["legal"] and legal["play"] == button["name"] and not legal["reason"]
+    assert legal["total_text"] == t("hand.step_total", play=button["name"], total=legal["total"])
+    for chosen in ([hand[1], hand[0]], [hand[4], hand[6]]):  # AC, EI: no play at all
+        sel = hand_view(state, selected=chosen)["selection"]
+        assert not sel["legal"] and sel["total"] is None and sel["steps"] == []
+        refusal = state.refusal(Word(tuple(chosen)))
+        assert sel["total_text"] == t("hand.no_play", reason=str(refusal))
+        assert sel["rule"] == t("hand.why_rule", rule="PLB-03")
+        assert "PLB-" not in sel["total_text"]
+
+
+def test_the_best_plays_cards_are_marked_in_the_hand_in_order():
+    for state in seeded_states(seeds=range(3), turns=3):
+        plain = hand_view(state)
+        assert all(c["best"] is None for c in plain["hand"])
+        view = hand_view(state, show_best=True)
+        best = view["best"]
+        marks = {c["id"]: c["best"] for c in view["hand"] if c["best"] is not None}
+        assert marks == {card: i + 1 for i, card in enumerate(best["ids"])}
+        found = best_play(state)
+        if found is not None:
+            assert best["ids"] == list(candidate_cards(found.action))
+
+
+def test_counts_of_one_are_singular():
+    """«1 cartas», «carta(s)»: every count the table shows reads right for 1 and for more."""
+    for key in ("hand.deck", "hand.btn_Flush", "hand.btn_Vowels", "hand.btn_Exchange",
+                "hand.card_stars", "hand.step_vowels", "hand.flush_cards"):  # fmt: skip
+        assert counted(key, 1, total=20) == t(f"{key}_one", n=1, total=20)
+        assert counted(key, 2, total=20) == t(key, n=2, total=20)
+    for key in ("hand.btn_points", "hand.play_of", "hand.log_play", "hand.log_build",
+                "hand.log_joker", "hand.log_shave", "hand.log_penalty"):  # fmt: skip
+        values = {"label": "X", "name": "Ana", "target": "Luis", "kind": "k", "letters": "AB",
+                  "base": "A", "word": "AB"}  # fmt: skip
+        assert counted(key, 1, "points", **values) == t(f"{key}_one", points=1, **values)
+    set_language("es")
+    for language in ("es", "en"):
+        set_language(language)
+        for key, text in kit.messages.catalogue()[language].items():
+            if key.startswith("hand."):
+                assert "(s)" not in text and "1 cartas" not in text, key
+    set_language("es")
+
+
+def test_a_one_card_selection_says_carta_not_cartas():
+    game = PalabraGame(players=2, dictionary=WORDS)
+    hand = ids_of(game, "C3** A1 S1** A1 E1 E1 I1")
+    state = dealt([hand, ids_of(game, "E1 I1 I1 O1 O1 T1 N1", set(hand))])
+    labels = {b["kind"]: b["label"] for b in hand_view(state, selected=[hand[0]])["buttons"]}
+    assert labels["Exchange"].startswith(t("hand.btn_Exchange_one", n=1))
+    assert labels["Flush"].startswith(t("hand.btn_Flush_one", n=1))
+
+
+def test_the_prior_play_says_what_can_be_done_to_it_and_by_whom():
+    """«se puede afeitar» no more: the prior play tells the player to act that they may shave
+    it, and how (cover its letters with the same cards; those points become theirs)."""
+    game = PalabraGame(players=2, dictionary=WORDS)
+    hand = ids_of(game, "C3** A1 S1** A1 E1 E1 I1")
+    state = dealt([hand, ids_of(game, "E1 I1 I1 O1 O1 T1 N1", set(hand))])
+    state.apply(Word(tuple(hand[:4])))
+    view = hand_view(state)
+    assert [p["prior"] for p in view["table"]] == [True]
+    assert view["labels"]["prior"] == t("hand.prior")
+    assert view["labels"]["prior_how"] == t("hand.prior_how")
+    assert "se puede afeitar" not in view["labels"]["prior"]
+
+
+def test_no_refusal_sentence_carries_a_rule_id():
+    """The rule is the small «¿por qué?» detail (`rule_of`), never inside the sentence."""
+    for language in ("es", "en"):
+        for key, text in kit.messages.catalogue()[language].items():
+            if key.startswith("rules_palabra.") and not key.startswith("rules_palabra.explain"):
+                assert "PLB-" not in text, key

@@ -455,3 +455,43 @@ def test_what_resuming_had_to_say_is_shown_until_the_first_click():
     assert table.warning == session.notices[0]
     click(table, {"type": "best"})
     assert table.warning == ""
+
+
+# -- issue 15: refusals next to the buttons, every event told ---------------------------------
+
+
+def test_a_refusal_is_plain_words_with_the_rule_apart():
+    """No «PLB-03» in the sentence: the rule is the view's `why`, the «¿por qué?» detail; the
+    next good click clears it."""
+    table = small_table()
+    hand = table.state.hands[0]
+    for card in (hand[1], hand[0]):  # A C: no word
+        click(table, {"type": "pick", "card": card})
+    press(table, "Word", legal=False)
+    refusal = table.state.refusal(Word((hand[1], hand[0])))
+    assert table.message == t("hand.not_allowed", reason=str(refusal))
+    assert "PLB-" not in table.message
+    assert table.view["why"] == t("hand.why_rule", rule="PLB-03")
+    click(table, {"type": "clear"})
+    assert table.view["why"] == ""
+
+
+def test_a_shave_and_an_exchange_are_told_in_words():
+    """The log says who shaved whom, which letters and how many points moved; an exchange says
+    how many cards, «1 carta» for one."""
+    game = PalabraGame(players=["Ana", "Luis"], dictionary=WORDS)
+    green_a = next(c.id for c in game.cards if c.label == "A1" and c.colours == {"green"})
+    first = [*ids_of(game, "C3** A1 S1**"), green_a, *ids_of(game, "E1 M3 I1")]
+    second = ids_of(game, "C3 A1 T1 N1 O1 O1 E1", set(first))
+    state = dealt([first, second], game=game)
+    state.apply(Word(tuple(first[:4]), ""))
+    table = PalabraTable(state, seed=1)
+    for card in second[:2]:
+        click(table, {"type": "pick", "card": card})
+    press(table, "Shave")
+    told = t("hand.log_shave", name="Luis", target="Ana", word="CASA", letters="CA", points=16)
+    assert table.message == told
+    click(table, {"type": "pick", "card": table.state.hands[1][0]})
+    press(table, "Exchange")
+    one = t("hand.log_exchange_one", name="Luis", n=1)
+    assert table.message.splitlines()[0] == one and one in table.view["log"]
