@@ -365,7 +365,10 @@ def test_three_doubles_and_a_card_are_told_with_the_boards_own_names():
     jail = state.game.rules.squares[state.game.rules.jail.square].name
     assert jail == "Prisión"
     line = event_text(state, {"kind": "jailed", "player": 0, "reason": "three_doubles"})
-    assert line == t("log.jailed_three_doubles", jail=jail)
-    assert "Cárcel" not in line
+    assert line == t("log.jailed_three_doubles", jail=t("log.the_jail", jail=jail))
+    assert "Cárcel" not in line and jail in line
+    galeras = started("la_ruta_del_tesoro")  # a plural name: «a las Galeras»
+    line = event_text(galeras, {"kind": "jailed", "player": 0, "reason": "three_doubles"})
+    assert line == t("log.jailed_three_doubles", jail=t("log.the_jails", jail="Galeras"))
     card = {"kind": "card", "deck": "sorpresa", "title": "Sorpresa", "text": "Ve a la Salida"}
     assert event_text(state, card) == t("log.card", deck="Sorpresa", text="Ve a la Salida")

@@ -276,7 +276,7 @@ def test_a_log_saved_before_the_engine_s_events_still_reads():
     line = entry_text(state, {"player": 0, "action": {"type": "RollDice"}, "events": old})
     jail = state.game.rules.squares[state.game.rules.jail.square].name
     assert (
-        t("log.jailed_square", jail=jail) in line
+        t("log.jailed_square", jail=t("log.the_jail", jail=jail)) in line
         and f"Ana −{money(50_000)} (tiene {money(1_450_000)})" in line
     )
 

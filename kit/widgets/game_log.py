@@ -62,6 +62,19 @@ def _buildings(g: Any, e: dict[str, Any]) -> str:
     return t("log.buildings_houses", square=square, n=level)
 
 
+def _jail_named(g: Any) -> str:
+    """The board's own jail with its article where the language needs one: «la Cárcel», «la
+    Prisión», «las Galeras» (a name ending in -s is plural), in English just its name."""
+    name = _square(g, g.rules.jail.square)
+    return t("log.the_jails" if name.endswith("s") else "log.the_jail", jail=name)
+
+
+def _jailed(g: Any, e: dict[str, Any]) -> str:
+    """Sent to the jail, and why: three doubles, the square that sends you there, a card (an
+    older log has no reason: the square's plain words)."""
+    return t(f"log.jailed_{e.get('reason', 'square')}", jail=_jail_named(g))
+
+
 def _card(g: Any, e: dict[str, Any]) -> str:
     text = e.get("text_en") if language() == "en" and e.get("text_en") else e["text"]
     return t("log.card", deck=e.get("title", e["deck"]), text=text)
@@ -141,9 +154,7 @@ _TELLERS: dict[str, Callable[[Any, dict[str, Any]], str]] = {
     "roll_off": lambda g, e: t("log.roll_off", names=_and([_name(g, p) for p in e["players"]])),
     "starts": lambda g, e: t("log.starts", name=_name(g, e["player"])),
     "moved": lambda g, e: t("log.moved", square=_square(g, e["square"])),
-    "jailed": lambda g, e: t(  # an older log has no reason: the plain words
-        f"log.jailed_{e.get('reason', 'square')}", jail=_square(g, g.rules.jail.square)
-    ),
+    "jailed": _jailed,
     "freed": lambda g, e: t("log.freed", jail=_square(g, g.rules.jail.square)),
     "lost_turn": lambda g, e: t("log.lost_turn", name=_name(g, e["player"])),
     "card": _card,
