@@ -471,9 +471,13 @@ def test_a_refusal_is_plain_words_with_the_rule_apart():
     refusal = table.state.refusal(Word((hand[1], hand[0])))
     assert table.message == t("hand.not_allowed", reason=str(refusal))
     assert "PLB-" not in table.message
-    assert table.view["why"] == t("hand.why_rule", rule="PLB-03")
+    assert table.view["why"] == t("hand.why_rule", rule="PLB-03") and not table.view["told"]
+    table.refresh()  # e.g. after a language switch: still a refusal, its rule kept
+    assert table.view["why"] == t("hand.why_rule", rule="PLB-03") and not table.view["told"]
     click(table, {"type": "clear"})
     assert table.view["why"] == ""
+    press(table, "Pass")  # a move made: the message tells it (drawn as news, not as a "no")
+    assert table.view["told"] and table.message.startswith(t("hand.log_pass", name="Ana"))
 
 
 def test_a_shave_and_an_exchange_are_told_in_words():

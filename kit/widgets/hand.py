@@ -71,7 +71,7 @@ class PalabraTable(anywidget.AnyWidget):
         self._letters = ""
         self._show_best = False
         self._notices = [str(notice) for notice in session.notices]  # shown until a click
-        self._publish("\n".join(self._log_lines()))
+        self._publish("\n".join(self._log_lines()), told=True)
         self.on_msg(self._on_click)
 
     @property
@@ -122,11 +122,11 @@ class PalabraTable(anywidget.AnyWidget):
         self.session.act(action)  # checked by the engine; then the bots; then saved
         self._notices = []
         self._selected, self._letters, self._show_best = [], "", False
-        self._publish("\n".join(self._log_lines(start)))
+        self._publish("\n".join(self._log_lines(start)), told=True)
 
     def refresh(self) -> None:
         """Draw again, e.g. after `kit.set_language`."""
-        self._publish(self.message)
+        self._publish(self.message, self.view.get("why", ""), told=self.view.get("told", False))
 
     # -- display -----------------------------------------------------------------------------
 
@@ -208,9 +208,10 @@ class PalabraTable(anywidget.AnyWidget):
         return counted("hand.log_play", points, "points", name=name, kind=kind_text,
                        letters=letters)  # fmt: skip
 
-    def _publish(self, message: str, why: str = "") -> None:
+    def _publish(self, message: str, why: str = "", told: bool = False) -> None:
         """Compute the view and its drawing; send both in one message. `why`: the rule behind
-        a refusal in `message`, shown apart («¿por qué?»)."""
+        a refusal in `message`, shown apart («¿por qué?»); `told`: `message` tells the moves
+        just made (drawn as news, not as a refusal)."""
         warning = warning_text(self.session, self._notices)
         view = hand_view(
             self.state,
@@ -223,6 +224,7 @@ class PalabraTable(anywidget.AnyWidget):
             warning=warning,
             why=why,
         )
+        view["told"] = told
         view["move"] = moves(self.session)  # sent back with each click: a late one is refused
         with self.hold_sync():
             self.view = view

@@ -131,6 +131,7 @@ def select_score_and_play(table: Locator, artifacts: Path, prefix: str) -> None:
         expect(chosen).to_have_attribute("data-order", str(i), timeout=30_000)
     expect(table.get_by_test_id("total")).to_have_text(p.total_text)
     table.screenshot(path=artifacts / f"{prefix}-palabra-selected.png")
+    table.get_by_test_id("other-actions").locator("summary").click()  # the refused plays fold
     table.locator(f"button[data-action={p.illegal}][data-legal=no]").first.click()
     expect(table.get_by_test_id("message")).to_contain_text("No se puede", timeout=30_000)
     expect(score).to_have_text(score_before)

@@ -139,6 +139,7 @@ function drawSelection(view, parts) {
 /** The refusal, right above the buttons, and its rule folded in a small «¿por qué?». */
 function drawMessage(model, view, parts) {
   parts.message.textContent = model.get("message");
+  parts.message.dataset.kind = view.told ? "told" : "refused"; // the moves just made, or a "no"
   parts.why.hidden = !view.why;
   parts.whyTitle.textContent = view.labels.why;
   parts.whyText.textContent = view.why;
