@@ -116,6 +116,16 @@ def _kept(folder: Path, ruleset: str) -> int:
     return k
 
 
+def _open_by(save: Path) -> int | None:
+    """The process of this computer that holds the game in `save` now (its lock), or None."""
+    try:
+        pid = json.loads(save.with_name(save.name + ".lock").read_text(encoding="utf-8"))["pid"]
+        os.kill(pid, 0)  # signal 0 only asks whether the process is there
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return pid if pid != os.getpid() else None
+
+
 def _play_seed(ns: argparse.Namespace, save: Path) -> int:
     """--seed wins; --new draws a new one; else the saved game's, or the first game's."""
     saved = None if ns.new else _saved_seed(save)
@@ -143,12 +153,15 @@ def _play(ns: argparse.Namespace) -> int:
     folder = ns.folder
     save = folder / f"partida_{ns.ruleset}.json"
     seed = _play_seed(ns, save)
+    if ns.new and (pid := _open_by(save)) is not None:  # a kernel plays it: do not pull it away
+        raise ValueError(t("cli.play_open", path=save, pid=pid))
     # the table as the notebook will set it up, tried first: a wrong seat, bot or edition is
     # refused here, with nothing written
     Session.start(ns.ruleset, humans=ns.humans, bots=bots, seed=seed, **options)
     folder.mkdir(parents=True, exist_ok=True)
     kept = _kept(folder, ns.ruleset)
     if ns.new and save.exists():  # never lose a game: keep it under a new name
+        save.with_name(save.name + ".lock").unlink(missing_ok=True)  # its kernel has gone
         kept += 1
         save.rename(folder / f"partida_{ns.ruleset}-{kept}.json")
         print(t("cli.play_kept", path=folder / f"partida_{ns.ruleset}-{kept}.json"))

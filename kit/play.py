@@ -213,8 +213,9 @@ def app_notebook(
         options=extra,
     )
     # one line above the game: the board starts near the top of a 720 px window
-    parts = [("markdown", f"## {title} · {line}"), ("code", start)]
-    return _notebook([_cell(kind, source, n) for n, (kind, source) in enumerate(parts, 1)])
+    heading, game = _cell("markdown", f"## {title} · {line}", 1), _cell("code", start, 2)
+    game["metadata"]["jupyter"] = {"source_hidden": True}  # JupyterLab folds the code away too
+    return _notebook([heading, game])
 
 
 def open_game(path: str | Path, ruleset: str, **start: Any) -> Any:

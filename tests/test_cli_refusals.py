@@ -4,6 +4,7 @@ the table (seats, bots, edition) before it writes its notebook."""
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -142,3 +143,27 @@ def test_a_good_play_command_still_writes_its_notebook(tmp_path, capsys):
         main(["play", "superpoly", "--humans", "Ana", "--folder", str(tmp_path), "--no-voila"]) == 0
     )
     assert (tmp_path / "jugar_superpoly.ipynb").exists()
+
+
+def test_new_is_refused_while_a_kernel_holds_the_game(tmp_path, capsys):
+    """A live process's lock (here: the test's parent process) keeps the game where it is."""
+    save = tmp_path / "partida_superpoly.json"
+    save.write_text('{"seed": 2026}\n', encoding="utf-8")
+    lock = tmp_path / "partida_superpoly.json.lock"
+    lock.write_text(json.dumps({"pid": os.getppid()}), encoding="utf-8")
+    before = sorted(os.listdir(tmp_path))
+    with pytest.raises(SystemExit) as stop:
+        main(["play", "superpoly", "--new", "--folder", str(tmp_path), "--no-voila"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2
+    assert err == f"kit play: {t('cli.play_open', path=save, pid=os.getppid())}\n"
+    assert sorted(os.listdir(tmp_path)) == before
+
+
+def test_new_takes_over_a_game_whose_kernel_is_gone(tmp_path, capsys):
+    save = tmp_path / "partida_superpoly.json"
+    save.write_text('{"seed": 2026}\n', encoding="utf-8")
+    lock = tmp_path / "partida_superpoly.json.lock"
+    lock.write_text(json.dumps({"pid": 2**22 + 12345}), encoding="utf-8")  # above pid_max
+    assert main(["play", "superpoly", "--new", "--folder", str(tmp_path), "--no-voila"]) == 0
+    assert (tmp_path / "partida_superpoly-1.json").exists() and not lock.exists()
