@@ -499,3 +499,17 @@ def test_a_shave_and_an_exchange_are_told_in_words():
     press(table, "Exchange")
     one = t("hand.log_exchange_one", name="Luis", n=1)
     assert table.message.splitlines()[0] == one and one in table.view["log"]
+
+
+def test_the_log_tells_the_bots_moves_and_the_end():
+    """The last several lines are moves (whose, which word, how many points), then the end with
+    its winner; no line for what the table shows anyway (draws, a play leaving the table)."""
+    names = ["Ana", "Luis", "Eva"]
+    table = PalabraTable(kit.load("palabra", players=names), seed=3,
+                         bots={0: "greedy", 1: "greedy", 2: "beginner"})  # fmt: skip
+    log = table.view["log"]
+    assert len(log) == 6 and all(line for line in log)
+    w = table.state.winner()
+    result = t("hand.winner", name=names[w]) if w is not None else t("hand.tie")
+    assert log[-1] == t("hand.log_over", result=result)
+    assert all(any(line.startswith(name) for name in names) for line in log[:-1])

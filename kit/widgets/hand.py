@@ -172,7 +172,7 @@ class PalabraTable(anywidget.AnyWidget):
 
     def _narrate(self, event: Mapping[str, Any]) -> str:
         """One engine event in words; "" for those the table shows anyway (draws, the deal,
-        the end of a round)."""
+        the end of a round, a play leaving the table), so the last lines are the moves."""
         names = self.state.game.names
         kind = event["kind"]
         name = names[event["player"]] if "player" in event else ""
@@ -189,9 +189,6 @@ class PalabraTable(anywidget.AnyWidget):
                            target=target, word=event["word"], letters=event["letters"])  # fmt: skip
         if kind == "penalty":
             return counted("hand.log_penalty", -event["points"], "points", name=name)
-        if kind == "banked":
-            letters = event["word"] or t(f"hand.kind_{event['play']}")
-            return t("hand.log_banked", name=name, letters=letters)
         if kind == "game_over":
             w = event.get("winner")
             result = t("hand.winner", name=names[w]) if w is not None else t("hand.tie")
