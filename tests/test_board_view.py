@@ -347,13 +347,19 @@ def test_the_heat_scale_leaves_out_one_square_far_above_the_rest():
     values = [2.0] * 40
     values[5] = 3.0
     values[10] = 6.2  # the Cárcel
-    assert heat_scale(values) == (2.0, 3.0, [10])
-    values[10] = 4.0  # not far enough above the next: on the scale
-    assert heat_scale(values) == (2.0, 4.0, [])
-    view = board_view(started(), heat={10: 6.2, 5: 3.0, 1: 1.0})
+    assert heat_scale(values) == (2.0, 3.0, [10], [])
+    values[10] = 4.0  # not further from the next than the others spread: on the scale
+    assert heat_scale(values) == (2.0, 4.0, [], [])
+    values[30] = 0.0  # the square that sends you to the Cárcel: no turn ends there
+    values[10] = 6.2
+    assert heat_scale(values) == (2.0, 3.0, [10], [30])
+    assert heat_scale([v + 1 for v in range(40)]) == (1, 40, [], [])  # evenly spread: all on it
+    assert heat_scale([0, 0, *range(1, 39)]) == (0, 38, [], [])  # two 0s: not a lone one
+    view = board_view(started(), heat={10: 6.2, 5: 3.0, 1: 2.0, 2: 2.5})
     assert view["squares"][10]["heat_over"] and not view["squares"][5]["heat_over"]
     assert view["squares"][10]["heat_colour"] == view["squares"][5]["heat_colour"]  # the top
-    assert view["heat"]["over_text"] == t("board.heat_over", squares="Prisión 6,20")
+    lines = [t("board.heat_off_scale"), t("board.heat_over", squares="Prisión 6,20")]
+    assert view["heat"]["over_text"] == "\n".join(lines)
 
 
 def test_no_trade_waits_outside_the_trade_phase():
@@ -372,3 +378,18 @@ def test_three_doubles_and_a_card_are_told_with_the_boards_own_names():
     assert line == t("log.jailed_three_doubles", jail=t("log.the_jails", jail="Galeras"))
     card = {"kind": "card", "deck": "sorpresa", "title": "Sorpresa", "text": "Ve a la Salida"}
     assert event_text(state, card) == t("log.card", deck="Sorpresa", text="Ve a la Salida")
+
+
+def test_the_long_run_heat_map_shows_the_differences_between_the_other_squares():
+    """El Palé's long run (lesson 02): the Cárcel's 6 % and the 0 of the square that sends
+    you there are off the scale, so the other squares span it from end to end."""
+    from kit.lessons.tablero import game, heat
+
+    state = game("el_pale").start_state()
+    view = board_view(state, heat=heat("el_pale"))
+    jail, sends = state.game.rules.jail.square, 30
+    assert view["heat"]["over"] == [jail] and view["heat"]["under"] == [sends]
+    others = [sq for sq in view["squares"] if sq["index"] not in (jail, sends)]
+    colours = {sq["heat_colour"] for sq in others}
+    assert heat_colour(0) in colours and heat_colour(1) in colours  # both ends used
+    assert len(colours) >= 20

@@ -249,9 +249,10 @@ def _board_square(square: Mapping, view: Mapping, count: int, hotel_letter: str)
             player = view["players"][p]
             jailed = player["in_jail"] and square["kind"] == "jail"
             parts.append(_token(player, tx, ty, r, jailed=jailed))
-    if square.get("heat_over"):  # off the heat scale (the Cárcel): a mark, said in the legend
+    off = "▲" if square.get("heat_over") else "▼" if square.get("heat_under") else ""
+    if off:  # off the heat scale (the Cárcel): a mark, said in the legend
         parts.append(
-            text(x + w - 16, y + 24, "▲", size=22, anchor="middle", fill=ink, font_weight="bold")
+            text(x + w - 16, y + 24, off, size=22, anchor="middle", fill=ink, font_weight="bold")
         )
     if square["selected"]:  # a thick frame on the edge, clear of the name
         parts.append(
@@ -327,27 +328,30 @@ def _board_centre(view: Mapping) -> list[str]:
                     )
                 )
     heat = view["heat"]
-    if heat:
+    if heat:  # the scale, and the squares off it (each on its line) under it
         colours = heat["colours"]
         left = mid - 30 * len(colours)
-        parts.append(text(mid, 935, heat["label"], size=22, anchor="middle", font_weight="bold"))
+        parts.append(text(mid, 895, heat["label"], size=22, anchor="middle", font_weight="bold"))
         for k, colour in enumerate(colours):
             parts.append(
-                f'<rect x="{num(left + 60 * k)}" y="948" width="60" height="30" '
+                f'<rect x="{num(left + 60 * k)}" y="908" width="60" height="30" '
                 f'fill="{colour}" stroke="{INK}" stroke-width="1"/>'
             )
         parts += [
-            text(left, 1005, f"{labels['min']} {heat['min_text']}", size=20),
+            text(left, 962, f"{labels['min']} {heat['min_text']}", size=20),
             text(
                 left + 60 * len(colours),
-                1005,
+                962,
                 f"{labels['max']} {heat['max_text']}",
                 size=20,
                 anchor="end",
             ),
         ]
-        if heat.get("over_text"):
-            parts.append(text(mid, 1030, heat["over_text"], size=18, anchor="middle"))
+        for k, line in enumerate(
+            heat.get("over_text", "").split("\n")[:3] if heat.get("over_text") else []
+        ):
+            said, size = wrap_or_cut(line, 860, 18, 1)
+            parts.append(text(mid, 988 + 22 * k, said[0], size=size, anchor="middle"))
     return parts
 
 

@@ -57,8 +57,6 @@ MONEY_VALUES = frozenset(
 )
 # Where the engine's refusal wraps the reason in a sentence of its own: the board says it.
 _PLAIN = frozenset({"rules_property.refused_phase"})
-# A heat value above OUTLIER × the next one is shown off the scale (the Cárcel's 6 %).
-OUTLIER = 1.5
 
 
 def _ink_on(colour: str) -> str:
@@ -258,7 +256,7 @@ def _heat(
             raise ValueError(f"a heat value is a number, not {v!r}")
         else:
             numbers.append(float(v))
-    low, high, over = heat_scale(numbers)
+    low, high, over, under = heat_scale(numbers)
     steps = [heat_colour(k / 8) for k in range(9)]
     legend = {
         "label": label if label is not None else t("board.heat"),
@@ -268,6 +266,7 @@ def _heat(
         "max_text": number_text(high),
         "colours": steps,
         "over": over,
+        "under": under,
         "over_text": "",
     }
     return numbers, legend
@@ -295,28 +294,45 @@ def trade_offer(state: Any) -> str | None:
     )
 
 
-def heat_scale(numbers: Sequence[float | None]) -> tuple[float, float, list[int]]:
-    """The scale's low and high ends and the squares above it.
+def heat_scale(numbers: Sequence[float | None]) -> tuple[float, float, list[int], list[int]]:
+    """The scale's low and high ends, the squares above it and the squares below it.
 
     One square far above all others (the Cárcel, where every jailed turn is counted) would set
-    the top alone and paint the rest of the board one colour; so when the largest value is more
-    than OUTLIER times the next, the next one is the top and the largest is marked as off the
-    scale (the legend says so)."""
+    the top alone and paint the rest of the board one colour; so an end value further from its
+    neighbour than the other squares' values spread (all but the two ends) is left off the
+    scale, marked, and the legend says so: the Cárcel at the top. A lone 0 further below the
+    others than half their spread (the square that sends you to the Cárcel: no turn ends on
+    it) is left off too."""
     given = sorted(v for v in numbers if v is not None)
     if not given:
-        return 0.0, 0.0, []
+        return 0.0, 0.0, [], []
     low, high = given[0], given[-1]
-    if len(given) >= 3 and given[-2] > low and high > OUTLIER * given[-2]:
-        high = given[-2]
+    if len(given) >= 4:
+        spread = given[-2] - given[1]
+        if high - given[-2] > spread:
+            high = given[-2]
+        lone_zero = low == 0 < given[1] and given[1] > spread / 2  # no turn ends there
+        if given[1] - low > spread or lone_zero:
+            low = given[1]
     over = [i for i, v in enumerate(numbers) if v is not None and v > high]
-    return low, high, over
+    under = [i for i, v in enumerate(numbers) if v is not None and v < low]
+    return low, high, over, under
 
 
-def _over_text(state: Any, numbers: Sequence[float | None], over: list[int]) -> str:
-    """The legend's line for the squares off the scale: «▲ Cárcel: 6,2 (fuera de la escala)»."""
+def _off_scale_text(state: Any, numbers: Sequence[float | None], legend: dict[str, Any]) -> str:
+    """The legend's lines for the squares off the scale: why, then «▲ por encima del máx.:
+    Cárcel 6,25» and «▼ por debajo del mín.: De aquí a la Cárcel 0» ("" when none is)."""
     names = state.game.rules.squares
-    shown = ", ".join(f"{names[i].name} {number_text(numbers[i] or 0.0)}" for i in over)
-    return t("board.heat_over", squares=shown) if over else ""
+
+    def listed(squares: list[int]) -> str:
+        return ", ".join(f"{names[i].name} {number_text(numbers[i] or 0.0)}" for i in squares)
+
+    parts = [
+        t(key, squares=listed(legend[side]))
+        for side, key in (("over", "board.heat_over"), ("under", "board.heat_under"))
+        if legend[side]
+    ]
+    return "\n".join([t("board.heat_off_scale"), *parts]) if parts else ""
 
 
 def _players(state: Any) -> list[dict[str, Any]]:
@@ -385,7 +401,7 @@ def board_view(
     legend = None
     if heat is not None:
         heat_values, legend = _heat(heat, count, heat_label)
-        legend["over_text"] = _over_text(state, heat_values, legend["over"])
+        legend["over_text"] = _off_scale_text(state, heat_values, legend)
     span = (legend["max"] - legend["min"]) if legend else 0.0
 
     valid = isinstance(selected, int) and not isinstance(selected, bool) and 0 <= selected < count
@@ -416,6 +432,7 @@ def board_view(
             "heat_colour": None,
             "heat_ink": None,
             "heat_over": False,
+            "heat_under": False,
             "note": money(sq.tax) if sq.kind == "tax" else None,
             "selected": i == selected,
         }
@@ -439,8 +456,13 @@ def board_view(
         value = heat_values[i]
         if value is not None:
             colour = heat_colour((value - legend["min"]) / span if span else 0.5)
-            over = i in legend["over"]
-            entry.update(heat=value, heat_colour=colour, heat_ink=_ink_on(colour), heat_over=over)
+            entry.update(
+                heat=value,
+                heat_colour=colour,
+                heat_ink=_ink_on(colour),
+                heat_over=i in legend["over"],
+                heat_under=i in legend["under"],
+            )
         squares.append(entry)
 
     terminal = state.is_terminal()
