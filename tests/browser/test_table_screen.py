@@ -172,3 +172,76 @@ def test_a_refusal_is_plain_and_its_rule_a_detail_in_jupyterlab(
     the_board(page)
     refuse_a_loan(page, artifacts, "jupyterlab")
     assert unexpected(page_errors) == []
+
+
+TRADE_SETUP = """from kit.games.property.actions import ProposeTrade
+from kit.widgets import PropertyTable
+
+mesa = PropertyTable.resume_or_start({save!r}, {game!r}, humans={humans!r}, seed={seed})
+
+
+def kinds():
+    return [b["kind"] for b in mesa.board.view["buttons"]]
+
+
+def press(kind):
+    button = next(b for b in mesa.board.view["buttons"] if b["kind"] == kind)
+    mesa.board._handle_custom_msg({{"type": "act", "action": button["action"]}}, [])
+
+
+for _ in range(400):  # both players own a title, and it is a turn's start
+    state = mesa.session.state
+    if all(p in state.owner for p in (0, 1)) and "RollDice" in kinds():
+        break
+    press(next(k for k in ("Buy", "RollDice", "EndTurn", "Decline", "PassBid") if k in kinds()))
+me = state.current_player()
+mine, theirs = mesa._titles_of(me)[0][1], mesa._titles_of(1 - me)[0][1]
+mesa.act(ProposeTrade(to_player=1 - me, give=(mine,), take=(theirs,)))
+"""
+
+
+def trade_notebook(root: Path, name: str, save: str) -> None:
+    """A class game where a trade waits for its answer: the cell plays until both own a title
+    and proposes one title for the other."""
+    (root / save).unlink(missing_ok=True)
+    setup = TRADE_SETUP.format(save=save, game=GAME, humans=HUMANS, seed=SEED)
+    cell = {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": []}
+    book = {
+        "cells": [{**cell, "source": setup + "mesa"}],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (root / name).write_text(json.dumps(book), encoding="utf-8")
+
+
+@pytest.mark.browser
+def test_a_trade_s_terms_face_the_player_who_answers_in_voila(
+    page: Page, page_errors, voila: str, voila_root: Path, artifacts: Path, tmp_path: Path
+):
+    set_language("es")
+    here: dict = {}
+    exec(
+        TRADE_SETUP.format(save=str(tmp_path / "t.json"), game=GAME, humans=HUMANS, seed=SEED), here
+    )
+    view = here["mesa"].board.view
+    assert view["phase"] == "trade" and view["trade"]
+    trade_notebook(voila_root, "mesa_trato.ipynb", "mesa_trato_voila.json")
+    page.set_viewport_size(VIEWPORT)
+    page.goto(f"{voila}/voila/render/mesa_trato.ipynb")
+    board = the_board(page)
+    offer = board.get_by_test_id("trade")
+    expect(offer).to_have_text(view["trade"])
+    inside_the_window(page, offer)
+    for kind in ("AcceptTrade", "RejectTrade"):
+        inside_the_window(page, board.locator(f"button[data-action={kind}]"))
+    page.screenshot(path=artifacts / "voila-table-trade.png")
+    board.locator("button[data-action=AcceptTrade]").click()
+    names = here["mesa"].session.names
+    answer = t("log.trade_accepted", name=names[view["to_act"]])
+    expect(board.get_by_test_id("message")).to_contain_text(answer, timeout=30_000)
+    expect(offer).to_be_hidden()
+    page.screenshot(path=artifacts / "voila-table-trade-accepted.png")
+    assert unexpected(page_errors) == []
