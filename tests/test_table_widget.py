@@ -145,6 +145,9 @@ def test_a_trade_is_proposed_in_the_dialog_and_answered_on_the_board(tmp_path):
     assert table.board.view["trade"] == offer  # the terms, for the player who must answer
     press(table, "AcceptTrade")
     assert table.board.view["trade"] is None
+    said = t("log.trade_accepted", name=names[partner], proposer=names[me])
+    assert table.board.message.startswith(t("log.line", name=names[partner], what=said))
+    assert escape(said) in table.game_log.value
     assert state.owner[state.game.sq_title[theirs[0][1]]] == me
 
 

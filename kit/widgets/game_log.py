@@ -122,6 +122,14 @@ def trade_terms(state: Any, proposer: int, terms: Any) -> str:
     return t("log.trade_terms", **_terms(g, give, take, terms.money))
 
 
+def _answer(g: Any, e: dict[str, Any], how: str, action: str) -> str:
+    """A trade's answer, in the answerer's line: «acepta el trato de Luis» (an event saved
+    without its proposer: «acepta el trato»)."""
+    if "proposer" not in e:
+        return t(f"log.act_{action}")
+    return t(f"log.trade_{how}", name=_name(g, e["player"]), proposer=_name(g, e["proposer"]))
+
+
 def _on_sale(g: Any, e: dict[str, Any]) -> str:
     """A title, or a scarce house or hotel for a lot (PROP-11)."""
     what = _square(g, e["square"])
@@ -178,8 +186,8 @@ _TELLERS: dict[str, Callable[[Any, dict[str, Any]], str]] = {
     ),
     "claim": lambda g, e: t("log.claimed" if e["claimed"] else "log.not_claimed"),
     "trade_proposed": _trade,
-    "trade_accepted": lambda g, e: t("log.trade_accepted", name=_name(g, e["player"])),
-    "trade_rejected": lambda g, e: t("log.trade_rejected", name=_name(g, e["player"])),
+    "trade_accepted": lambda g, e: _answer(g, e, "accepted", "AcceptTrade"),
+    "trade_rejected": lambda g, e: _answer(g, e, "rejected", "RejectTrade"),
     "bankrupt": lambda g, e: t("log.bankrupt", name=_name(g, e["player"])),
     "game_over": _game_over,
 }

@@ -240,7 +240,8 @@ def test_a_trade_s_terms_face_the_player_who_answers_in_voila(
     page.screenshot(path=artifacts / "voila-table-trade.png")
     board.locator("button[data-action=AcceptTrade]").click()
     names = here["mesa"].session.names
-    answer = t("log.trade_accepted", name=names[view["to_act"]])
+    proposer = here["mesa"].session.state.trade.proposer
+    answer = t("log.trade_accepted", name=names[view["to_act"]], proposer=names[proposer])
     expect(board.get_by_test_id("message")).to_contain_text(answer, timeout=30_000)
     expect(offer).to_be_hidden()
     page.screenshot(path=artifacts / "voila-table-trade-accepted.png")
