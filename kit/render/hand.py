@@ -168,14 +168,14 @@ def _players(view: Mapping[str, Any], y: float) -> list[str]:
         paper = SELECTED_PAPER if turn else PAPER
         parts.append(
             f'<g class="kit-player" data-seat="{p["seat"]}"><rect x="{num(x + 3)}" y="{num(y)}" '
-            f'width="{num(width - 6)}" height="52" rx="8" fill="{paper}" '
+            f'width="{num(width - 6)}" height="56" rx="8" fill="{paper}" '
             f'stroke="{ACCENT if turn else INK}" stroke-width="{4 if turn else 1.5}"/>'
         )
         name = (
             ("▶ " if turn else "") + p["name"] + (f" ({view['labels']['bot']})" if p["bot"] else "")
         )
-        parts.append(text(x + 14, y + 22, name, size=17, font_weight="bold" if turn else "normal"))
-        score = text(x + 14, y + 45, str(p["score"]), size=20, font_weight="bold",
+        parts.append(text(x + 14, y + 23, name, size=19, font_weight="bold" if turn else "normal"))
+        score = text(x + 14, y + 49, str(p["score"]), size=23, font_weight="bold",
                      data_seat=str(p["seat"]))  # fmt: skip
         parts.append(_classed(score, "kit-score"))
         parts.append("</g>")
@@ -226,11 +226,11 @@ def hand_svg(view: Mapping[str, Any], live: bool = False) -> str:
     fits one screen)."""
     labels = view["labels"]
     body = [f'<rect width="{WIDTH}" height="100%" fill="{PAPER}"/>']
-    status = text(MARGIN, 34, view["status"], size=26, font_weight="bold")
+    status = text(MARGIN, 38, view["status"], size=32, font_weight="bold")  # read from the back
     body.append(_classed(status, "kit-status"))
-    body.append(text(WIDTH - MARGIN, 34, view["deck_text"], size=18, anchor="end"))
+    body.append(text(WIDTH - MARGIN, 36, view["deck_text"], size=18, anchor="end"))
     body += _players(view, 50)
-    table, y = _table(view, 118)
+    table, y = _table(view, 122)
     body += table
     body.append(text(MARGIN, y + 24, view["hand_title"], size=20, font_weight="bold"))
     y += 52 + RAISE
