@@ -46,49 +46,56 @@ def _html(text: str = "") -> w.HTML:
 
 
 def players_html(session: Session, view: dict[str, Any]) -> str:
-    """The players' panel as an HTML table: cash, titles, get-out cards, jail, bots."""
+    """The players' panel, narrow enough for the column beside the board: per player a line
+    (token, name, cash) and under it the titles, get-out cards and jail state."""
     g = session.game
     jail = g.rules.squares[g.rules.jail.square].name
     rows = []
     for p in view["players"]:
-        titles = []
-        for square in p["titles"]:
-            sq = view["squares"][square]
-            mark = f" {t('table.mortgaged_mark')}" if sq["mortgaged"] else ""
-            chip = (
-                f'<span style="display:inline-block;width:0.8em;height:0.8em;'
-                f'background:{sq["colour"]};border:1px solid #444;margin-right:3px"></span>'
-            )
-            titles.append(f"{chip}{escape(sq['name'])}{mark}")
-        if not p["alive"]:
-            status = t("table.bankrupt")
-        elif p["in_jail"]:
-            status = t("table.in_jail", jail=jail, turns=p["jail_turns"])
-        else:
-            status = t("table.free")
+        style = "background:#FFF3C4;font-weight:bold" if view["to_act"] == p["index"] else ""
+        glyph = SHAPE_GLYPHS.get(p["shape"], "●")  # the token's shape, as on the board
+        token = f'<span style="color:{p["colour"]};font-size:1.2em">{glyph}</span> {p["mark"]}'
         bot = session.seat_bots[p["index"]]
         who = escape(p["name"]) + (
             f" <small>({t('table.bot')}: {escape(bot)})</small>" if bot else ""
         )
-        style = "background:#FFF3C4;font-weight:bold" if view["to_act"] == p["index"] else ""
-        glyph = SHAPE_GLYPHS.get(p["shape"], "●")  # the token's shape, as on the board
-        token = f'<span style="color:{p["colour"]};font-size:1.2em">{glyph}</span> {p["mark"]}'
         rows.append(
             f'<tr style="{style}" data-player="{p["index"]}"><td>{token}</td><td>{who}</td>'
-            f'<td style="text-align:right">{p["cash_text"]}</td>'
-            f"<td>{'<br>'.join(titles) or t('table.none')}</td>"
-            f'<td style="text-align:center">{p["cards"]}</td><td>{status}</td></tr>'
+            f'<td style="text-align:right;white-space:nowrap">{p["cash_text"]}</td></tr>'
+            f'<tr style="{style}"><td></td><td colspan="2" style="font-size:16px">'
+            f"{_player_details(view, p, jail)}</td></tr>"
         )
-    head = (
-        f"<th></th><th>{t('table.player')}</th><th>{t('table.cash')}</th>"
-        f"<th>{t('table.titles')}</th><th>{t('table.jail_cards')}</th><th>{t('table.state')}</th>"
-    )
+    head = f"<th></th><th>{t('table.player')}</th><th>{t('table.cash')}</th>"
     return (
-        f'<div class="kit-table-players" style="{TEXT}">'
-        f'<table style="border-collapse:collapse" cellpadding="4"><tr>{head}</tr>'
+        f'<div class="kit-table-players" style="{TEXT}"><h4>{t("table.players")}</h4>'
+        f'<table style="border-collapse:collapse;width:100%" cellpadding="3"><tr>{head}</tr>'
         + "".join(rows)
         + f"</table><p>{escape(view['bank']['text'])}</p></div>"
     )
+
+
+def _player_details(view: dict[str, Any], p: dict[str, Any], jail: str) -> str:
+    """A player's second line: titles (a colour chip each), get-out cards, jail or bankrupt."""
+    titles = []
+    for square in p["titles"]:
+        sq = view["squares"][square]
+        mark = f" {t('table.mortgaged_mark')}" if sq["mortgaged"] else ""
+        chip = (
+            f'<span style="display:inline-block;width:0.8em;height:0.8em;'
+            f'background:{sq["colour"]};border:1px solid #444;margin-right:3px"></span>'
+        )
+        titles.append(f'<span style="white-space:nowrap">{chip}{escape(sq["name"])}{mark}</span>')
+    if not p["alive"]:
+        status = t("table.bankrupt")
+    elif p["in_jail"]:
+        status = t("table.in_jail", jail=jail, turns=p["jail_turns"])
+    else:
+        status = t("table.free")
+    parts = [f"{t('table.titles')}: {', '.join(titles) or t('table.none')}"]
+    if p["cards"]:
+        parts.append(f"{t('table.jail_cards')}: {p['cards']}")
+    parts.append(status)
+    return " · ".join(parts)
 
 
 class PropertyTable(w.VBox):
@@ -109,10 +116,18 @@ class PropertyTable(w.VBox):
         self.auction = self._auction_panel()
         self.trade = self._trade_panel()
         self.bots = self._bots_panel()
-        self.panels = w.Accordion(children=[self.game_log, self.players, self.trade])
-        self.panels.selected_index = 0  # what happened, open; players and trade fold away
+        self.panels = w.Accordion(children=[self.trade])  # the bulky dialog folds away
+        self.panels.selected_index = 0
         side = w.VBox(
-            [self.message, self.auction, self.bots, self.panels, self.saved],
+            [
+                self.message,
+                self.auction,
+                self.players,
+                self.game_log,
+                self.panels,
+                self.bots,
+                self.saved,
+            ],
             layout=w.Layout(flex="1 1 260px", min_width="260px", max_width="560px"),
         )
         side.add_class("kit-table-side")
@@ -319,13 +334,13 @@ class PropertyTable(w.VBox):
         lines = log_lines(state, session.log, LOG_LINES)
         first = max(1, len(session.log) - LOG_LINES + 1)
         self.game_log.value = (
-            f'<div class="kit-table-log" style="{TEXT}">'
+            f'<div class="kit-table-log" style="{TEXT}"><h4>{t("table.log")}</h4>'
             f'<ol start="{first}">'
             + "".join(f"<li>{escape(line)}</li>" for line in lines)
             + "</ol></div>"
         )
         self.saved.value = self._saved_line()
-        self.panels.titles = (t("table.log"), t("table.players"), t("table.trade"))
+        self.panels.titles = (t("table.trade"),)
         waiting = self.board.waiting()
         self._refresh_auction(view, waiting)
         self._refresh_trade(view, waiting)
@@ -399,6 +414,7 @@ class PropertyTable(w.VBox):
         state = self.session.state
         show = state.phase in ("turn", "after") and self.session.to_act() is not None
         self.trade.layout.display = "" if show else "none"
+        self.panels.layout.display = "" if show else "none"  # no empty fold
         if not show:
             return
         for control in (

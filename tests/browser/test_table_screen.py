@@ -1,7 +1,8 @@
 """The class game on one projector screen (issue 15, point 1): in a 1280×720 viewport, in
 JupyterLab and in Voilà, the PropertyTable's board, whose turn it is and the buttons of the
 moves allowed now are all inside the window once the cell's output is scrolled to its top, as a
-teacher would; the players, the log and the trade fold away in an Accordion beside the board.
+teacher would; the players, the log and the trade dialog (in an Accordion: it folds away)
+stand in a column beside the board (Voilà) or below it (Lab with its file browser open).
 
 After a roll the board's message line tells the move in the log's words (issue 15, point 2).
 Screenshots: artifacts/screenshots/{jupyterlab,voila}-table-screen*.png.
@@ -11,6 +12,7 @@ Run with `KIT_REQUIRE_BROWSER=1 pytest tests/browser/test_table_screen.py`.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -129,7 +131,8 @@ def refuse_a_loan(page: Page, artifacts: Path, prefix: str) -> None:
     loan = ProposeTrade(to_player=1 - state.current_player(), money=100)
     told = told_refusal(state, loan, state.refusal(loan))
     assert told["rule"] == "PROP-12"
-    page.locator(".jupyter-widget-Collapse-header", has_text=t("table.trade")).click()
+    fold = page.locator(".jupyter-widget-Collapse", has_text=t("table.trade"))
+    expect(fold).to_have_class(re.compile("jupyter-widget-Collapse-open"))  # open, may fold
     page.locator(".kit-trade-with select").select_option(label=state.game.names[loan.to_player])
     money = page.locator(".kit-trade-money input")
     money.fill("100")
