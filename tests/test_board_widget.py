@@ -20,8 +20,8 @@ from kit.games.registry import game_type
 from kit.messages import set_language, t
 from kit.session import Session
 from kit.widgets import PropertyBoard
-from kit.widgets.board_view import action_label
-from kit.widgets.game_log import entry_text
+from kit.widgets.board_view import action_label, money
+from kit.widgets.game_log import entry_text, event_text
 
 
 @pytest.fixture(autouse=True)
@@ -329,3 +329,36 @@ def test_what_resuming_had_to_say_is_shown_until_the_first_click():
     assert board.warning == session.notices[0]
     press(board, "RollDice")
     assert board.warning == ""
+
+
+def click_until(board: PropertyBoard, kind: str, clicks: int = 400):
+    """Click until a click's moves hold an event of `kind` (rolling, declining to buy, one
+    opening bid in an auction and then passing, ending the turn); that event."""
+    for _ in range(clicks):
+        offered = [b["kind"] for b in board.view["buttons"]]
+        state = board.state
+        bid = "Bid" if state.phase == "auction" and state.auction.bidder < 0 else "PassBid"
+        prefer = ("RollDice", "Decline", bid, "PassBid", "EndTurn")
+        start = len(board.session.log)
+        press(board, next(k for k in (*prefer, *offered) if k in offered))
+        for entry in board.session.log[start:]:
+            found = [e for e in entry["events"] if e["kind"] == kind]
+            if found:
+                return found[0]
+    raise AssertionError(f"no {kind} event in {clicks} clicks")
+
+
+def test_a_card_drawn_is_told_on_the_message_line_with_its_text():
+    board = PropertyBoard(Session.start("superpoly", humans=["Ana", "Luis"], seed=5))
+    card = click_until(board, "card")
+    assert card["text"] in board.message
+    assert event_text(board.state, card) in board.message
+
+
+def test_an_auctions_winner_and_price_are_told_on_the_message_line():
+    board = PropertyBoard(Session.start("superpoly", humans=["Ana", "Luis"], seed=5))
+    won = click_until(board, "auction")
+    assert won["player"] is not None  # one opening bid: its bidder wins
+    assert event_text(board.state, won) in board.message
+    assert board.state.game.names[won["player"]] in board.message
+    assert money(won["price"]) in board.message
