@@ -11,9 +11,12 @@ live board and the saved notebook's picture are the same). A click comes back as
 the session's `why_not` (the rules, or that a bot is to act); the game's `kit.session.Session`
 applies it, rolls every chance node (the dice, a shuffle) with its seeded generator, plays any
 bot seats and, in a class game with a file, saves; then the board publishes a new view. An
-illegal, late or garbled click changes nothing and says why in `message`. On a bot's turn, while
-chance decides and at the end, the buttons are greyed out and the view's `waiting` line says why;
-a save that failed (`session.save_error`) is shown apart, in `warning`, after the move it missed.
+illegal, late or garbled click changes nothing and says why in `message` (plain words, money
+formatted; the rule's id apart, in the view's `rule`, for a «¿por qué?» detail); a click that
+played says in `message` what every move since it did, one line each, in the log's words. On
+a bot's turn, while chance decides and at the end, the buttons are greyed out and the view's
+`waiting` line says why; a save that failed (`session.save_error`) is shown apart, in
+`warning`, after the move it missed.
 """
 
 from __future__ import annotations

@@ -8,7 +8,11 @@ One-way flow: a `kit.Session` holds the game; every click (a board button, a bid
 to the session as an action, the engine checks it, chance and bots answer, the session saves
 the game to its JSON file, and then every panel is drawn again from the session's state. A
 refused action shows the engine's reason and changes nothing. The panels are ipywidgets; the
-board is the `PropertyBoard` anywidget, whose own buttons are the action bar. On a bot's turn
+board is the `PropertyBoard` anywidget, whose own buttons are the action bar, beside it with
+whose turn it is and what the last moves did. The panels stand in a column beside the board
+(or below it, in a narrow notebook), the trade dialog folded in an Accordion, so the board, the
+turn and the buttons fit one 1280×720 screen (issue 15). A refusal is one plain sentence, its
+rule id only in a «¿por qué?» detail. On a bot's turn
 (a table of bots, watched with its «Siguiente jugada» buttons) and at the end, the panels' buttons
 are greyed out with the reason next to them; a save that failed is shown where «Guardado» was.
 """
