@@ -111,8 +111,9 @@ def test_a_refused_bid_says_why_and_changes_nothing(tmp_path):
     low = money_text(state, state.min_bid())  # «20 000 pesetas», not 20000
     label = action_label(state, Bid(state.current_player(), 1))
     reason = t("rules_property.bid_low", amount=low)
-    assert escape(t("board.refused", label=label, reason=reason)) in table.message.value
-    assert "20000" not in table.message.value
+    said = table.auction_said.value  # under the bid buttons that were clicked
+    assert escape(t("board.refused", label=label, reason=reason)) in said
+    assert "20000" not in said and table.message.value == ""
     assert table.session.state.to_json() == before
     assert (tmp_path / "partida.json").read_bytes() == saved
 
@@ -380,7 +381,7 @@ def test_a_trade_with_nobody_chosen_says_so(tmp_path):
     table.trade_with.value = None
     before = table.session.state.to_json()
     table.trade_button.click()
-    assert escape(t("table.trade_no_partner")) in table.message.value
+    assert escape(t("table.trade_no_partner")) in table.trade_said.value
     assert table.session.state.to_json() == before
 
 
@@ -401,3 +402,19 @@ def test_a_save_that_fails_is_shown_where_saved_was_and_the_next_good_save_clear
     press(table, table.board.view["buttons"][0]["kind"])
     assert table.session.save_error is None and table.board.warning == ""
     assert "Guardado" in table.saved.value
+
+
+def test_a_refused_proposal_is_said_under_the_dialogs_button_with_its_rule_apart(tmp_path):
+    table = table_of(tmp_path)
+    until(table, "RollDice")
+    state = table.session.state
+    loan = ProposeTrade(to_player=1 - state.current_player(), money=100)
+    problem = state.refusal(loan)
+    table.trade_with.value = loan.to_player
+    table.trade_money.value = 100
+    table.trade_button.click()
+    said = table.trade_said.value
+    reason = t(problem.key, **problem.values).replace(" (PROP-12)", "")
+    assert escape(t("board.refused", label=action_label(state, loan), reason=reason)) in said
+    assert "<details" in said and escape(t("board.rule", rule="PROP-12")) in said
+    assert "(PROP-12)" not in said.split("<details")[0]

@@ -152,20 +152,19 @@ class PropertyTable(w.VBox):
 
     # -- actions from the panels -----------------------------------------------------------------
 
-    def act(self, action: Any) -> None:
-        """Play `action` as the board would (the session checks it); refused: say why."""
+    def act(self, action: Any, said: w.HTML | None = None) -> None:
+        """Play `action` as the board would (the session checks it); refused: say why, in
+        `said` (the line under the panel's buttons that were clicked) or the table's line."""
+        line = said if said is not None else self.message
         if self.session.to_act() is None:  # the end (chance never waits for a click)
-            problem: str | None = self.board.waiting()
-        else:
-            told = self.board.why_not(action)  # the rules (money formatted), or a bot is to act
-            problem = None
-            if told is not None:
-                self.message.value = self._refusal(told["text"], told["rule"])
-                return
-        if problem is not None:
-            self.message.value = self._refusal(problem)
+            line.value = self._refusal(self.board.waiting())
             return
-        self.message.value = ""
+        told = self.board.why_not(action)  # the rules (money formatted), or a bot is to act
+        if told is not None:
+            line.value = self._refusal(told["text"], told["rule"])
+            return
+        for old in (self.message, self.auction_said, self.trade_said):
+            old.value = ""
         self.board.act(action)  # the board redraws; its `view` change redraws the panels
 
     def _refusal(self, reason: str, rule: str = "") -> str:
@@ -186,35 +185,34 @@ class PropertyTable(w.VBox):
         return f'<p style="{REFUSED}">{escape(reason)}</p>'
 
     def _bid(self, _button: Any) -> None:
-        self._safely(
-            lambda: self.act(Bid(self.session.state.current_player(), self.bid_amount.value))
-        )
+        bid = Bid(self.session.state.current_player(), self.bid_amount.value)
+        self._safely(lambda: self.act(bid, self.auction_said), self.auction_said)
 
     def _pass_bid(self, _button: Any) -> None:
-        self._safely(lambda: self.act(PassBid(self.session.state.current_player())))
+        leave = PassBid(self.session.state.current_player())
+        self._safely(lambda: self.act(leave, self.auction_said), self.auction_said)
 
     def _propose(self, _button: Any) -> None:
         def propose() -> None:
             if self.trade_with.value is None:  # no partner chosen: say so, not nothing
-                self.message.value = self._say(t("table.trade_no_partner"))
+                self.trade_said.value = self._say(t("table.trade_no_partner"))
                 return
-            self.act(
-                ProposeTrade(
-                    to_player=self.trade_with.value,
-                    give=tuple(self.trade_give.value),
-                    take=tuple(self.trade_take.value),
-                    money=self.trade_money.value,
-                )
+            offer = ProposeTrade(
+                to_player=self.trade_with.value,
+                give=tuple(self.trade_give.value),
+                take=tuple(self.trade_take.value),
+                money=self.trade_money.value,
             )
+            self.act(offer, self.trade_said)
 
-        self._safely(propose)
+        self._safely(propose, self.trade_said)
 
-    def _safely(self, do: Any) -> None:
+    def _safely(self, do: Any, said: w.HTML | None = None) -> None:
         """A click never raises into the front end: an error becomes the panel's message."""
         try:
             do()
         except Exception as error:  # shown to the class; the game is unchanged
-            self.message.value = self._refusal(str(error))
+            (said if said is not None else self.message).value = self._refusal(str(error))
 
     def _play_bots(self, moves: int) -> None:
         start = len(self.session.log)
@@ -243,10 +241,12 @@ class PropertyTable(w.VBox):
         self.bid_button.on_click(self._bid)
         self.pass_button.on_click(self._pass_bid)
         self.auction_wait = _html()
+        self.auction_said = _html()  # a refused bid, under its buttons
         return w.VBox(
             [
                 self.auction_text,
                 w.HBox([self.bid_amount, self.bid_button, self.pass_button]),
+                self.auction_said,
                 self.auction_wait,
             ]
         )
@@ -266,6 +266,7 @@ class PropertyTable(w.VBox):
         self.trade_button.on_click(self._propose)
         self.trade_labels = [_html() for _ in range(4)]
         self.trade_wait = _html()
+        self.trade_said = _html()  # a refused proposal, under the dialog's button
         return w.VBox(
             [
                 self.trade_title,
@@ -281,6 +282,7 @@ class PropertyTable(w.VBox):
                     ],
                     layout=w.Layout(flex_flow="row wrap"),
                 ),
+                self.trade_said,
                 self.trade_help,
                 self.trade_wait,
             ]
