@@ -213,8 +213,8 @@ def app_notebook(
         options=extra,
     )
     # one line above the game: the board starts near the top of a 720 px window
+    # the code cell is not folded in JupyterLab: folded, Run All showed no game in the browser test
     heading, game = _cell("markdown", f"## {title} · {line}", 1), _cell("code", start, 2)
-    game["metadata"]["jupyter"] = {"source_hidden": True}  # JupyterLab folds the code away too
     return _notebook([heading, game])
 
 

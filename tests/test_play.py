@@ -65,7 +65,6 @@ def test_the_app_opens_on_the_game_with_no_notebook_instructions(tmp_path, rules
     assert markdown == [f"## {title} · " + t("play.app_game", number=1, seed=2026)]
     assert not any(word in markdown[0] for word in NOTEBOOK_WORDS)
     assert [k for k, _ in sources(notebook)] == ["markdown", "code"]
-    assert notebook["cells"][1]["metadata"]["jupyter"] == {"source_hidden": True}
 
 
 @pytest.mark.parametrize(
