@@ -136,7 +136,7 @@ def test_the_app_speaks_the_class_language(tmp_path, capsys, monkeypatch):
 def test_kit_play_keeps_everything_in_classroom_partidas(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert main(["play", "dia_de_paga", "--no-voila"]) == 0
-    assert [p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")] == [
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*")) == [
         "classroom",
         "classroom/partidas",
         "classroom/partidas/jugar_dia_de_paga.ipynb",
