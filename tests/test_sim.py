@@ -41,7 +41,9 @@ def test_play_games_core_needs_no_pandas_and_checks_policies():
 def test_kit_sim_command_writes_a_csv(tmp_path, capsys):
     out = tmp_path / "games.csv"
     argv = ["sim", "superpoly", "--players", "2", "--games", "3", "--seed", "2", "--quiet"]
-    assert main([*argv, "--max-turns", "100", "--policy", "buy_everything", "--csv", str(out)]) == 0
+    extra = ["--max-turns", "100", "--policy", "buy_everything", "--csv", str(out)]
+    extra += ["--language", "en"]
+    assert main([*argv, *extra]) == 0
     text = capsys.readouterr().out
     assert "3 games" in text and "seat 1 (buy_everything)" in text
     assert out.read_text().count("\n") == 4
@@ -148,7 +150,7 @@ def test_kit_sim_plays_dia_de_paga_and_palabra_to_csv(tmp_path, capsys):
     out = tmp_path / "ddp.csv"
     policies = [x for bot in DDP_BOTS for x in ("--policy", bot)]
     argv = ["sim", "dia_de_paga", "--games", "4", "--months", "2", "--seed", "1", "--quiet"]
-    assert main([*argv, *policies, "--csv", str(out)]) == 0
+    assert main([*argv, *policies, "--csv", str(out), "--language", "en"]) == 0
     text = capsys.readouterr().out
     assert "4 games" in text and "seat 2 (gambler)" in text and "mean fortune" in text
     lines = out.read_text().splitlines()
@@ -161,14 +163,14 @@ def test_kit_sim_plays_dia_de_paga_and_palabra_to_csv(tmp_path, capsys):
     out = tmp_path / "palabra.csv"
     argv = ["sim", "palabra", "--players", "2", "--games", "2", "--rounds", "2", "--quiet"]
     assert main([*argv, "--language", "es", "--policy", "beginner", "--csv", str(out)]) == 0
-    assert "seat 1 (beginner)" in capsys.readouterr().out
+    assert "asiento 1 (beginner)" in capsys.readouterr().out
     assert "score_1" in out.read_text().splitlines()[0]
 
 
 def test_kit_sim_refuses_a_bot_or_an_option_of_another_game():
     with pytest.raises(SystemExit, match="ningún bot llamado 'build_asap' en dia_de_paga"):
         main(["sim", "dia_de_paga", "--games", "1", "--policy", "build_asap", "--quiet"])
-    with pytest.raises(SystemExit, match="--months is not an option of"):
+    with pytest.raises(SystemExit, match="--months no es una opción de palabra"):
         main(["sim", "palabra", "--games", "1", "--months", "2", "--quiet"])
 
 
