@@ -41,7 +41,8 @@ permiten **ahora**; si algo no se puede, el tablero dice por qué y no cambia na
 - **Se guarda sola** en el archivo de la partida después de cada jugada. Si el núcleo (kernel) se
   reinicia o cerráis el cuaderno, ejecutad otra vez las celdas: la partida sigue donde estaba.
 - **Partida nueva**: cambia `ARCHIVO` (por ejemplo `"partida_2.json"`) o borra el archivo.
-- Sin código a la vista: `kit play {ruleset}` abre este cuaderno como aplicación de Voilà."""
+- Sin código a la vista: `kit play {ruleset}` abre la partida como aplicación de Voilà (sus archivos
+  van a `classroom/partidas/`)."""
 
 SETTINGS_HELP = """\
 ## La mesa
