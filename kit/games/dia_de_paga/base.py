@@ -155,25 +155,12 @@ class StateBase(State):
         return sum(self.cash) + sum(self.savings) + self.kitty + self.pot + self.bet
 
     def audit(self) -> list[str]:
-        """What is wrong with this position: money made or lost outside the ledger, a negative
-        account, a card in two places or in none."""
-        g = self.game
-        problems = []
-        if self.money_in_play() != g.start_total + self.paid_out - self.taken_in:
-            problems.append("money in play ≠ start + paid out − taken in")
-        accounts = [*self.cash, *self.savings, *self.loans, self.kitty, self.pot, self.bet]
-        if min(accounts) < 0:
-            problems.append(f"a negative account: {accounts}")
-        mail = (self.piles[MAIL], *self.mail, *self.opened, *self.necessity, *self.insured)
-        held = (
-            _flat(mail),
-            [*self.piles[ACQUISITIONS], *(h.card for owned in self.owned for h in owned)],
-            list(self.piles[EVENTS]),
-        )
-        for k, cards in enumerate(held):
-            if self.phase != SHUFFLE and sorted(cards) != list(range(g.deck_sizes[k])):
-                problems.append(f"the {DECKS[k]} cards are not each in one place")
-        return problems
+        """What is wrong with this position, in plain words, each problem naming its field (empty
+        when all is well): every field's shape and range, what the fields say together (the
+        task of the phase, the agenda, the pot and the bet ...), money made or lost outside the
+        ledger, a negative account, a card in two places or in none (see
+        `kit.games.dia_de_paga.audit`)."""
+        return _audit(self)
 
     # -- the flow ------------------------------------------------------------------------------
     def _advance(self) -> None:
@@ -213,5 +200,9 @@ def account_name(acct: int) -> int | str:
     return {BANK: "bank", KITTY: "kitty", POT: "pot", BET: "bet"}[acct]
 
 
-def _flat(lists: Any) -> list[int]:
-    return [x for xs in lists for x in xs]
+def _audit(state: Any) -> list[str]:
+    """`kit.games.dia_de_paga.audit.audit`, imported on first use (it imports this module)."""
+    global _audit
+    from kit.games.dia_de_paga.audit import audit as _audit
+
+    return _audit(state)

@@ -372,7 +372,7 @@ class DiaDePagaState(MonthRules, MarketRules, LotteryRules, PaydayRules, BankRul
         wrong."""
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as error:
+        except (json.JSONDecodeError, RecursionError) as error:
             raise ValueError(f"not a saved Día de Paga state: {error}") from None
         if not isinstance(data, dict):
             raise ValueError(
@@ -396,8 +396,8 @@ class DiaDePagaState(MonthRules, MarketRules, LotteryRules, PaydayRules, BankRul
         for f in _FIELDS:
             try:
                 setattr(new, f, loaded(f, data[f]))
-            except (TypeError, ValueError) as error:
-                raise ValueError(f"saved Día de Paga state: bad {f!r} ({error})") from None
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+                raise ValueError(t("audit.load_bad", field=f, error=error)) from None
         return new
 
     def __repr__(self) -> str:

@@ -237,8 +237,12 @@ class PalabraState(State):
 
     @classmethod
     def from_json(cls, text: str, game: PalabraGame) -> PalabraState:
-        """The state `to_json` wrote, for `game`; a file that does not fit is a ValueError."""
-        data = json.loads(text)
+        """The state `to_json` wrote, for `game`; a file that does not fit, or whose position
+        breaks a rule (`audit`), is a ValueError that names the field."""
+        try:
+            data = json.loads(text)
+        except RecursionError:
+            raise ValueError(t("rules_palabra.saved_not")) from None
         if not isinstance(data, dict) or data.get("game") != "palabra":
             raise ValueError(t("rules_palabra.saved_not"))
         if data.get("players") != game.names or data.get("cards") != len(game.cards):
@@ -262,54 +266,22 @@ class PalabraState(State):
         new.events = []
         for f in _FIELDS:
             setattr(new, f, data[f])
-        problem = new._unsound()
-        if problem:
-            raise ValueError(t("rules_palabra.saved_bad", field=problem))
-        problems = new.audit()
-        if problems:
-            raise ValueError(t("rules_palabra.saved_wrong", problems="; ".join(problems)))
+        from .audit import findings
+
+        found = findings(new)
+        if not found.sound:  # a field of the wrong shape: named first, then what is wrong
+            first = t("rules_palabra.saved_bad", field=found.fields[0])
+            raise ValueError("; ".join([first, *found.wrong]))
+        if found.wrong:
+            raise ValueError(t("rules_palabra.saved_wrong", problems="; ".join(found.wrong)))
         return new
 
-    def _unsound(self) -> str:
-        """The first field of a loaded state of the wrong shape ("" if none)."""
-        n = self.game.n
-        if self.phase not in PHASES or self.ended not in ENDS:
-            return "phase" if self.phase not in PHASES else "ended"
-        for f in ("hands", "table", "scores"):
-            if not isinstance(getattr(self, f), list) or len(getattr(self, f)) != n:
-                return f
-        for f in ("deck", "discard", "cutters", "cut"):
-            if not isinstance(getattr(self, f), list):
-                return f
-        if not all(isinstance(face, str) and face in self.game.faces for face in self.cut):
-            return "cut"
-        return ""
-
     def audit(self) -> list[str]:
-        """What is wrong with this position, in the class language (empty when sound): every
-        card in exactly one place once dealt, at most seven in a hand, each play on the table
-        its owner's, the prior play still there."""
-        problems = []
-        size = len(self.game.cards)
-        where = Counter(self.all_card_ids())
-        if self.phase in CHANCE_PHASES:
-            if where:
-                problems.append(t("rules_palabra.audit_dealt"))
-        elif len(where) != size or set(where) != set(range(size)) or max(where.values()) > 1:
-            missing = sorted(set(range(size)) - set(where))
-            twice = sorted(c for c, k in where.items() if k > 1 or c not in range(size))
-            problems.append(t("rules_palabra.audit_cards", missing=missing, twice=twice))
-        for p, hand in enumerate(self.hands):
-            if len(hand) > HAND_SIZE:
-                problems.append(
-                    t("rules_palabra.audit_hand", player=p, n=len(hand), most=HAND_SIZE)
-                )
-        for seat, play in enumerate(self.table):
-            if play is not None and play.get("owner") != seat:
-                problems.append(t("rules_palabra.audit_owner", seat=seat, owner=play.get("owner")))
-        if self.prior >= 0 and self.table[self.prior] is None:
-            problems.append(t("rules_palabra.audit_prior", seat=self.prior))
-        return problems
+        """What is wrong with this position, in the class language, each problem naming its
+        field (empty when sound): every field's shape and range, each play on the table a play
+        of its owner's, the cut and the end as the rules run them, every card in exactly one
+        place once dealt, at most seven in a hand (see `kit.games.palabra.audit`)."""
+        return _audit(self)
 
     def __repr__(self) -> str:
         who = "chance" if self.is_chance() else self.current_player()
@@ -491,6 +463,14 @@ class PalabraState(State):
     def returns(self) -> list[float]:
         w = self.winner()
         return [1.0 if p == w else 0.0 for p in range(self.game.n)]
+
+
+def _audit(state: PalabraState) -> list[str]:
+    """`kit.games.palabra.audit.audit`, imported on first use (it imports this module)."""
+    global _audit
+    from .audit import audit as _audit
+
+    return _audit(state)
 
 
 def _copy_play(play: dict[str, Any] | None) -> dict[str, Any] | None:

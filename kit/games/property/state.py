@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from kit.games.core import CHANCE, TERMINAL, State
 from kit.games.property.actions import action_from_dict, action_to_dict
+from kit.messages import t as t_
 
 if TYPE_CHECKING:
     from kit.games.property.tables import PropertyGame
@@ -169,22 +170,48 @@ _FLAT = frozenset(  # lists of plain values
 _NESTED = frozenset(("decks", "held", "roll_off_dice"))  # lists of lists
 
 
+# the records a saved game writes as lists: their length and the words for their fields
+_RECORDS = {"trade": (2, "trade"), "claim": (3, "claim"), "auction": (8, "auction")}
+_RECORD_LISTS = {"debts": (4, "debt"), "redeem_queue": (2, "pending")}
+
+
+class Unreadable(ValueError):
+    """A saved field that is not the list (of records) it should be: the message names it."""
+
+    def __init__(self, f: str, v: Any, shape: str) -> None:
+        from kit.games.property.audit import show
+
+        error = t_("audit.load_shape", value=show(v), shape=shape)
+        super().__init__(t_("audit.load_bad", field=f, error=error))
+
+
+def _fields(f: str, v: Any, size: int = 0, words: str = "") -> list[Any]:
+    """A list (`size` 0), or the fields of a record saved as a list of `size`."""
+    if type(v) is not list or (size and len(v) != size):
+        words = t_("audit.shape_record", fields=t_(f"audit.shape_{words}")) if size else ""
+        raise Unreadable(f, v, words or t_("audit.shape_list"))
+    return v
+
+
 def _loaded(f: str, v: Any) -> Any:
-    """A saved field as the state holds it: the records rebuilt from their JSON lists."""
+    """A saved field as the state holds it: the records rebuilt from their JSON lists. A record
+    that is not a list of its length is Unreadable; the values in it are the audit's to check
+    (`kit.games.property.audit`)."""
     if v is None:
         return v
-    if f == "trade":
-        return Proposal(v[0], action_from_dict(v[1]))
-    if f == "claim":
-        return Claim(*v)
-    if f == "auction":
-        return Auction(*v)
-    if f == "redeem_queue":
-        return [Pending(*x) for x in v]
+    if f in _RECORDS:
+        v = _fields(f, v, *_RECORDS[f])
+        if f == "trade":
+            if type(v[1]) is not dict:
+                raise Unreadable(f, v[1], t_("audit.shape_action"))
+            return Proposal(v[0], action_from_dict(v[1]))
+        return Claim(*v) if f == "claim" else Auction(*v)
+    if f in _RECORD_LISTS:
+        size, words = _RECORD_LISTS[f]
+        kind = Debt if f == "debts" else Pending
+        return [kind(*_fields(f, x, size, words)) for x in _fields(f, v)]
     if f == "held":
-        return [[CardRef(*ref) for ref in hand] for hand in v]
-    if f == "debts":
-        return [Debt(*x) for x in v]
+        return [[CardRef(*_fields(f, r, 2, "card")) for r in _fields(f, h)] for h in _fields(f, v)]
     return v
 
 
@@ -286,7 +313,7 @@ class StateBase(State):
     def from_json(cls, text: str, game: PropertyGame) -> Any:
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as error:
+        except (json.JSONDecodeError, RecursionError) as error:
             raise ValueError(f"not a saved property game: {error}") from None
         if not isinstance(data, dict) or "rules" not in data:
             raise ValueError("not a saved property game: no 'rules'")
@@ -300,7 +327,10 @@ class StateBase(State):
         from kit.games.property import legacy
 
         if legacy.is_old(data):
-            data = legacy.upgrade(data)
+            try:
+                data = legacy.upgrade(data)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+                raise ValueError(t_("audit.load_old", error=error)) from None
         missing = [f for f in _FIELDS if f not in data]
         if missing:
             raise ValueError(f"saved property game without {', '.join(missing)}")
@@ -311,8 +341,10 @@ class StateBase(State):
         for f in _FIELDS:
             try:
                 setattr(new, f, _loaded(f, data[f]))
-            except (TypeError, ValueError, IndexError) as error:
-                raise ValueError(f"saved property game: bad {f!r} ({error})") from None
+            except Unreadable:
+                raise
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+                raise ValueError(t_("audit.load_bad", field=f, error=error)) from None
         return new
 
     def __repr__(self) -> str:
@@ -539,41 +571,13 @@ class StateBase(State):
 
     # ------------------------------------------------------------------ invariants
     def audit(self) -> list[str]:
-        """What is wrong with this position, in plain words (empty when all is well): money
+        """What is wrong with this position, in plain words, each problem naming its field (empty
+        when all is well): every field's shape and range, what the fields say together, money
         conserved through the ledger, no negative cash, buildings all in play or in the bank and
         only on owned unmortgaged lots, building even unless a sale or fire broke it, each title
         with one owner, every card in a deck or a hand, the groups kept as owned whole (see
-        ``_set_owner``) those that are."""
-        g = self.game
-        r = g.rules
-        wrong: list[str] = []
-        if sum(self.cash) != g.start_total + self.paid_out - self.taken_in:
-            wrong.append("money is not conserved")
-        if min(self.cash) < 0:
-            wrong.append(f"negative cash: {self.cash}")
-        houses, hotels = self.buildings_in_play()
-        if self.houses + houses != r.houses or self.hotels + hotels != r.hotels:
-            wrong.append("buildings lost or made")
-        if self.houses < 0 or self.hotels < 0:
-            wrong.append("the bank's stock is negative")
-        for t, o in enumerate(self.owner):
-            if not (o == BANK or (0 <= o < g.n and self.alive[o])):
-                wrong.append(f"title {t} is owned by {o}")
-            if self.level[t] and (o == BANK or self.mortgaged[t] or g.t_kind[t] != LOT):
-                wrong.append(f"buildings on title {t}, which cannot have them")
-            if o == BANK and self.mortgaged[t]:
-                wrong.append(f"title {t} is mortgaged to the bank and owned by it")
-        if self._complete is not None and self._complete != self._whole_groups():
-            wrong.append("the groups kept as owned whole are not those owned whole")
-        for grp, members in enumerate(g.group_members):
-            levels = [self.level[m] for m in members]
-            if max(levels) - min(levels) > 1 and not self.uneven[grp]:
-                wrong.append(f"uneven building in group {g.groups[grp]}")
-        for d, deck in enumerate(g.decks):
-            held = [ref.card for hand in self.held for ref in hand if ref.deck == d]
-            if sorted(self.decks[d] + held) != list(range(len(deck.cards))):
-                wrong.append(f"cards of deck {deck.name} lost or doubled")
-        return wrong
+        ``_set_owner``) those that are (see `kit.games.property.audit`)."""
+        return _audit(self)
 
     # ------------------------------------------------------------------ reading
     def title_at(self, square: int) -> int:
@@ -586,3 +590,11 @@ class StateBase(State):
         houses = sum(lv for lv in self.level if lv < HOTEL)
         hotels = sum(1 for lv in self.level if lv == HOTEL)
         return houses, hotels
+
+
+def _audit(state: Any) -> list[str]:
+    """`kit.games.property.audit.audit`, imported on first use (it imports this module)."""
+    global _audit
+    from kit.games.property.audit import audit as _audit
+
+    return _audit(state)
