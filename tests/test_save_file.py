@@ -281,8 +281,8 @@ def test_a_state_from_another_game_is_refused_in_words(tmp_path):
 
 @pytest.mark.parametrize(
     "fields",
-    [{"cash": [-(10**9), 1_500_000]}, {"houses": -5}],
-    ids=["cash", "houses"],
+    [{"cash": [-(10**9), 1_500_000]}, {"houses": -5}, {"cur": 99}, {"pos": [999, 0]}],
+    ids=["cash", "houses", "cur", "pos"],
 )
 def test_a_hand_edited_position_that_breaks_the_rules_does_not_resume(tmp_path, fields):
     path = tmp_path / "partida.json"
@@ -291,6 +291,7 @@ def test_a_hand_edited_position_that_breaks_the_rules_does_not_resume(tmp_path, 
     with pytest.raises(BadSave) as refused:
         Session.resume(path)
     assert refused.value.key in ("session.broken_rules", "session.bad_state")
+    assert next(iter(fields)) in str(refused.value)  # the sentence names the field
 
 
 def test_a_file_that_is_not_utf8_is_named(tmp_path):
