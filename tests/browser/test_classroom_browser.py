@@ -156,6 +156,11 @@ def checkout_lab(checkout: Path, tmp_path_factory: pytest.TempPathFactory) -> It
 def run_and_save(page: Page, base: str, notebook: str) -> None:
     page.goto(f"{base}/lab/tree/{notebook}")
     expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
+    page.wait_for_function(  # Lab restores the tabs opened before: wait for this one in front
+        "path => window.jupyterapp?.shell.currentWidget?.context?.path === path",
+        arg=notebook,
+        timeout=60_000,
+    )
     wait_for_the_kernel(page)
     run_all_cells(page)
     wait_for_all_cells_to_finish(page)
