@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from kit.games.audit import show
 from kit.messages import PlainError, t
 
 FORMAT = "kit-session"
@@ -170,16 +171,13 @@ class _Checker:
 
     def refuse(self, field: str, expected: str, value: Any, **values: Any) -> BadSave:
         """The refusal of ``field``: what it should be (``expected``, a key), what it is."""
-        shown = repr(value)
-        if len(shown) > 60:
-            shown = shown[:57] + "…"
         return BadSave(
             "session.bad_field",
             path=self.path,
             where=self.where,
             field=field,
             expected=t(f"session.{expected}", **values),
-            value=shown,
+            value=show(value),
         )
 
     def field(self, data: dict[str, Any], name: str, kind: type, expected: str) -> Any:

@@ -16,17 +16,19 @@ debt, a holding, a payslip's lines, are rebuilt and typed by `records.loaded`):
 3. the invariants: money conserved through the ledger, every card in one place.
 
 Each problem is one sentence of the catalogue (``kit/data/messages/audit.toml``), in the class
-language, that begins with the field of the saved game it is about. The checks are the same
-small ones as `kit.games.property.audit`'s (each engine keeps its own: no engine imports another).
+language, that begins with the field of the saved game it is about. The checks are the
+small ones as every engine's, from `kit.games.audit`.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from itertools import chain
 from typing import Any
 
+from kit.games.audit import Findings as _Findings
+from kit.games.audit import What, show
+from kit.games.audit import whole_numbers as _ints
 from kit.games.dia_de_paga.base import (
     ACQUISITIONS,
     BANK,
@@ -53,7 +55,6 @@ from kit.games.dia_de_paga.base import (
 from kit.games.dia_de_paga.records import Balance, Debt, Holding, PayLine
 from kit.games.dia_de_paga.words import phase_words
 from kit.messages import t
-from kit.table import format_count
 
 DECISIONS = (TURN, BUY, SELL, LOTTERY, INSURANCE, REPAY, DEBT)  # where a Gamble may interrupt
 PHASES = (SHUFFLE, MOVE, COMMISSION, DRAW, NECESSITY, OVER, *DECISIONS)  # RUN: never saved
@@ -81,67 +82,16 @@ LINES = (  # a payslip line's kind: the payday's own, then the any-time actions'
 )
 SLIP_KEYS = frozenset(("player", "month", "extra", "open", "savings", "loans", "lines"))
 _INT, _BOOL, _LIST = {int}, {bool}, {list}
-What = str | tuple[str, dict[str, Any]]
 
 
-def show(value: Any) -> str:
-    """A value as a message shows it: a whole number as the language writes it (1 500),
-    anything else as it reads in the saved file (JSON), cut short when long."""
-    if type(value) is int:
-        return format_count(value)
-    try:
-        text = json.dumps(value, ensure_ascii=False, default=repr)
-    except (TypeError, ValueError, RecursionError):
-        text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "…"
+class Findings(_Findings):
+    """The shared checks, and Día de Paga's own (one number per player)."""
 
-
-def _ints(v: list[Any], low: int, high: int | None = None) -> bool:
-    """Whole numbers only (a bool or a float is not one), from `low` to `high`: the quick test."""
-    return not v or (
-        set(map(type, v)) == _INT and min(v) >= low and (high is None or max(v) <= high)
-    )
-
-
-class Findings:
-    """The problems found so far, and the checks that add them (each True when sound)."""
-
-    __slots__ = ("conserved", "n", "names", "wrong")
+    __slots__ = ("conserved",)
 
     def __init__(self, names: list[str]) -> None:
-        self.wrong: list[str] = []
-        self.names = names
-        self.n = len(names)
+        super().__init__(names)
         self.conserved = False  # every card of the three decks in exactly one place
-
-    def say(self, key: str, **values: Any) -> None:
-        self.wrong.append(t("audit." + key, **values))
-
-    def words(self, what: What) -> str:
-        if type(what) is str:
-            return t("audit.what_" + what)
-        return t("audit.what_" + what[0], **what[1])
-
-    def listed(self, field: str, v: Any, size: int | None = None, per: str = "") -> bool:
-        if type(v) is not list:
-            self.say("not_list", field=field, value=show(v))
-            return False
-        if size is not None and len(v) != size:
-            self.say("length_" + per, field=field, got=len(v), n=size)
-            return False
-        return True
-
-    def number(self, field: str, x: Any, what: What, low: int = 0, high: int | None = None) -> bool:
-        if type(x) is not int:
-            self.say("whole", field=field, what=self.words(what), value=show(x))
-        elif x < low and high is None:
-            self.say("at_least", field=field, what=self.words(what), value=show(x), low=show(low))
-        elif x < low or (high is not None and x > high):
-            values = {"value": show(x), "low": show(low), "high": show(high)}
-            self.say("range", field=field, what=self.words(what), **values)
-        else:
-            return True
-        return False
 
     def numbers(self, field: str, v: Any, low: int, high: int | None, item: Any) -> bool:
         """One whole number per player from `low` to `high`; `item(p, x)` says what is wrong
@@ -155,27 +105,6 @@ class Findings:
                 what = item(p, x)
                 if what is not None:
                     self.number(field, x, what, low, high)
-        return False
-
-    def choice(self, field: str, x: Any, what: What, allowed: tuple[str, ...]) -> bool:
-        if type(x) is not str or x not in allowed:
-            choices = ", ".join(json.dumps(a) for a in allowed)
-            self.say("one_of", field=field, what=self.words(what), value=show(x), allowed=choices)
-            return False
-        return True
-
-    def seat(self, field: str, x: Any, what: What) -> bool:
-        if type(x) is not int or not 0 <= x < self.n:
-            last = self.n - 1
-            self.say("seat", field=field, what=self.words(what), value=show(x), n=self.n, last=last)
-            return False
-        return True
-
-    def seats(self, field: str, v: Any, what: What) -> bool:
-        """A list of different seats, not empty."""
-        if type(v) is list and v and _ints(v, 0, self.n - 1) and len(set(v)) == len(v):
-            return True
-        self.say("seats", field=field, what=self.words(what), value=show(v), last=self.n - 1)
         return False
 
 
@@ -569,7 +498,7 @@ def _rolloff(s: Any, f: Findings, field: str, task: dict[str, Any]) -> None:
         return
     if not r.acquisitions[c].commission or c not in s.piles[ACQUISITIONS]:
         f.say("commission", field=field, card=r.acquisitions[c].id)
-    if f.seats(field, task["in"], "rollers"):
+    if f.seats(field, task["in"], "rollers", empty=False):
         rolls = task["rolls"]
         if not (type(rolls) is list and len(rolls) < len(task["in"]) and _ints(rolls, 1, FACES)):
             f.say("rolls", field=field, value=show(rolls), n=len(task["in"]))

@@ -18,18 +18,19 @@ saved JSON values as they are):
    hand (PLB-02).
 
 Each problem is one sentence of the catalogue (``kit/data/messages/audit.toml``), in the class
-language, that begins with the field of the saved game it is about. The checks are the same
-small ones as `kit.games.property.audit`'s (each engine keeps its own: no engine imports another).
+language, that begins with the field of the saved game it is about. The checks are the
+small ones as every engine's, from `kit.games.audit`.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
+from kit.games.audit import Findings as _Findings
+from kit.games.audit import What, show
+from kit.games.audit import whole_numbers as _ints
 from kit.messages import t
-from kit.table import format_count
 
 from .cards import COLOURS
 from .game import CUT, ENDS, OVER, PHASES, PLAY, SHUFFLE, TURN
@@ -56,45 +57,21 @@ PLAY_KEYS = (
     "stars",
 )
 _INT = {int}
-What = str | tuple[str, dict[str, Any]]
 
 
-def show(value: Any) -> str:
-    """A value as a message shows it: a whole number as the language writes it (1 000), anything
-    else as it reads in the saved file (JSON), cut short when long."""
-    if type(value) is int:
-        return format_count(value)
-    try:
-        text = json.dumps(value, ensure_ascii=False, default=repr)
-    except (TypeError, ValueError, RecursionError):
-        text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "…"
+class Findings(_Findings):
+    """The shared checks, each problem's field kept in order (`fields`)."""
 
-
-def _ints(v: list[Any], low: int | None = None, high: int | None = None) -> bool:
-    """Whole numbers only (a bool or a float is not one), from `low` to `high`: the quick test."""
-    return not v or (
-        set(map(type, v)) == _INT
-        and (low is None or min(v) >= low)
-        and (high is None or max(v) <= high)
-    )
-
-
-class Findings:
-    """The problems found so far, and the checks that add them (each True when sound)."""
-
-    __slots__ = ("conserved", "fields", "n", "names", "sound", "wrong")
+    __slots__ = ("conserved", "fields", "sound")
 
     def __init__(self, names: list[str]) -> None:
-        self.wrong: list[str] = []
+        super().__init__(names)
         self.fields: list[str] = []  # the field of each problem, in order
         self.sound = True  # every field has its shape (pass 1 found nothing)
         self.conserved = False  # every card in exactly one place (none before the deal)
-        self.names = names
-        self.n = len(names)
 
     def say(self, key: str, **values: Any) -> None:
-        self.wrong.append(t("audit." + key, **values))
+        super().say(key, **values)
         self.fields.append(values["field"])
 
     def says(self, field: str, key: str, **values: Any) -> None:
@@ -102,46 +79,6 @@ class Findings:
         says = t(key, **values)
         self.wrong.append(t("audit.field_says", field=field, says=says))
         self.fields.append(field)
-
-    def words(self, what: What) -> str:
-        if type(what) is str:
-            return t("audit.what_" + what)
-        return t("audit.what_" + what[0], **what[1])
-
-    def listed(self, field: str, v: Any, size: int | None = None) -> bool:
-        if type(v) is not list:
-            self.say("not_list", field=field, value=show(v))
-            return False
-        if size is not None and len(v) != size:
-            self.say("length_players", field=field, got=len(v), n=size)
-            return False
-        return True
-
-    def number(self, field: str, x: Any, what: What, low: int = 0, high: int | None = None) -> bool:
-        if type(x) is not int:
-            self.say("whole", field=field, what=self.words(what), value=show(x))
-        elif x < low and high is None:
-            self.say("at_least", field=field, what=self.words(what), value=show(x), low=show(low))
-        elif x < low or (high is not None and x > high):
-            values = {"value": show(x), "low": show(low), "high": show(high)}
-            self.say("range", field=field, what=self.words(what), **values)
-        else:
-            return True
-        return False
-
-    def seat(self, field: str, x: Any, what: What) -> bool:
-        if type(x) is not int or not 0 <= x < self.n:
-            last = self.n - 1
-            self.say("seat", field=field, what=self.words(what), value=show(x), n=self.n, last=last)
-            return False
-        return True
-
-    def choice(self, field: str, x: Any, what: What, allowed: tuple[str, ...]) -> bool:
-        if type(x) is not str or x not in allowed:
-            choices = ", ".join(json.dumps(a) for a in allowed)
-            self.say("one_of", field=field, what=self.words(what), value=show(x), allowed=choices)
-            return False
-        return True
 
 
 def audit(s: Any) -> list[str]:

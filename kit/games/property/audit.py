@@ -13,12 +13,14 @@ checked whole (``set``, ``min``, ``max``) and item by item only when something i
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from itertools import chain
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from kit.games.audit import Findings as _Findings
+from kit.games.audit import What, show
+from kit.games.audit import whole_numbers as _ints
 from kit.games.property.actions import ProposeTrade
 from kit.games.property.state import (
     AFTER,
@@ -49,7 +51,6 @@ from kit.games.property.state import (
     Proposal,
 )
 from kit.messages import Say, t
-from kit.table import format_count
 
 PHASES = (ORDER, SHUFFLE, DEAL, TURN, DICE, BUY, AUCTION, CLAIM, AFTER, DEBT, TRADE, REDEEM, OVER)
 RESUMES = (TURN, AFTER, BUY, NEXT)  # where `_flush` goes on to (`_proceed`'s phases, NEXT)
@@ -58,70 +59,11 @@ BUILDINGS = ("", "house", "hotel")  # an auction's building: "" for a title (PRO
 REASONS = ("rent", "tax", "card", "fine", "price", "debt")  # a debt's reason (`_charge`'s)
 _INT, _BOOL = {int}, {bool}
 
-# What a check is about, written only when something is wrong: a key of the catalogue's what_*
-# phrases, or (key, its values).
-What = str | tuple[str, dict[str, Any]]
 
+class Findings(_Findings):
+    """The shared checks, and the property games' own (lists of numbers and flags, dice)."""
 
-def show(value: Any) -> str:
-    """A value as a message shows it: a whole number as the language writes it (1 000 000),
-    anything else as it reads in the saved file (JSON), cut short when long."""
-    if type(value) is int:
-        return format_count(value)
-    try:
-        text = json.dumps(value, ensure_ascii=False, default=repr)
-    except (TypeError, ValueError, RecursionError):
-        text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "…"
-
-
-def _ints(v: list[Any], low: int, high: int | None = None) -> bool:
-    """Whole numbers only (a bool or a float is not one), from `low` to `high`: the quick test."""
-    return not v or (
-        set(map(type, v)) == _INT and min(v) >= low and (high is None or max(v) <= high)
-    )
-
-
-class Findings:
-    """The problems found so far, and the checks that add them (each True when sound)."""
-
-    __slots__ = ("n", "names", "wrong")
-
-    def __init__(self, names: list[str]) -> None:
-        self.wrong: list[str] = []
-        self.names = names
-        self.n = len(names)
-
-    def say(self, key: str, **values: Any) -> None:
-        self.wrong.append(t("audit." + key, **values))
-
-    def words(self, what: What) -> str:
-        if type(what) is str:
-            return t("audit.what_" + what)
-        return t("audit.what_" + what[0], **what[1])
-
-    def listed(self, field: str, v: Any, size: int | None = None, per: str = "") -> bool:
-        """A list (of `size` entries, one per `per`: players, titles, groups, decks)."""
-        if type(v) is not list:
-            self.say("not_list", field=field, value=show(v))
-            return False
-        if size is not None and len(v) != size:
-            self.say("length_" + per, field=field, got=len(v), n=size)
-            return False
-        return True
-
-    def number(self, field: str, x: Any, what: What, low: int = 0, high: int | None = None) -> bool:
-        """A whole number from `low` to `high` (None: no top)."""
-        if type(x) is not int:
-            self.say("whole", field=field, what=self.words(what), value=show(x))
-        elif x < low and high is None:
-            self.say("at_least", field=field, what=self.words(what), value=show(x), low=show(low))
-        elif x < low or (high is not None and x > high):
-            values = {"value": show(x), "low": show(low), "high": show(high)}
-            self.say("range", field=field, what=self.words(what), **values)
-        else:
-            return True
-        return False
+    __slots__ = ()
 
     def numbers(
         self, field: str, v: Any, size: int, per: str, low: int, high: int | None, item: Any
@@ -139,38 +81,11 @@ class Findings:
                     self.number(field, x, what, low, high)
         return False
 
-    def flag(self, field: str, x: Any, what: What) -> bool:
-        if type(x) is not bool:
-            self.say("flag", field=field, what=self.words(what), value=show(x))
-            return False
-        return True
-
     def flags(self, field: str, v: Any, size: int, per: str, whose: Callable[[int], What]) -> None:
         """One true/false per player (title, group); `whose(i)` says whose."""
         if self.listed(field, v, size, per) and v and set(map(type, v)) != _BOOL:
             for i, x in enumerate(v):
                 self.flag(field, x, whose(i))
-
-    def choice(self, field: str, x: Any, what: What, allowed: tuple[str, ...]) -> bool:
-        if type(x) is not str or x not in allowed:
-            choices = ", ".join(json.dumps(a) for a in allowed)
-            self.say("one_of", field=field, what=self.words(what), value=show(x), allowed=choices)
-            return False
-        return True
-
-    def seat(self, field: str, x: Any, what: What) -> bool:
-        if type(x) is not int or not 0 <= x < self.n:
-            last = self.n - 1
-            self.say("seat", field=field, what=self.words(what), value=show(x), n=self.n, last=last)
-            return False
-        return True
-
-    def seats(self, field: str, v: Any, what: What, empty: bool = True) -> bool:
-        """A list of different seats (not empty, unless `empty`)."""
-        if type(v) is list and _ints(v, 0, self.n - 1) and len(set(v)) == len(v) and (v or empty):
-            return True
-        self.say("seats", field=field, what=self.words(what), value=show(v), last=self.n - 1)
-        return False
 
     def dice(self, field: str, x: Any) -> bool:
         """Two dice, each 1 to 6 (a roll as saved)."""
