@@ -22,24 +22,17 @@ a bot's turn, while chance decides and at the end, the buttons are greyed out an
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
-
-import anywidget
-import traitlets
 
 from kit import render
 from kit.games.property.actions import RollDice, action_from_dict
 from kit.messages import t
-from kit.session import Session
+from kit.widgets.base import GameWidget
 from kit.widgets.board_view import action_label, board_view, told_refusal, waiting_line
 from kit.widgets.game_log import told_since
-from kit.widgets.waiting import late, moves, seat_bots, warning_text
-
-STATIC = Path(__file__).parent / "static"
 
 
-class PropertyBoard(anywidget.AnyWidget):
+class PropertyBoard(GameWidget, family="property", catalogue="board", style="board"):
     """A property game on a board you click: roll, buy, build, mortgage, see the title deeds.
 
     `PropertyBoard(game)` starts a new game (who starts and the shuffles drawn with `seed`);
@@ -47,43 +40,14 @@ class PropertyBoard(anywidget.AnyWidget):
     `board.select(square)` opens a title deed, `board.show_heat(values)` colours the squares.
     """
 
-    _esm = STATIC / "board.js"
-    _css = STATIC / "board.css"
-
-    view = traitlets.Dict(default_value={}).tag(sync=True)
-    svg = traitlets.Unicode("").tag(sync=True)
-    message = traitlets.Unicode("").tag(sync=True)
-    warning = traitlets.Unicode("").tag(sync=True)
-
-    def __init__(self, state_or_game: Any, seed: int = 2026) -> None:
-        super().__init__()
-        session = Session.of(state_or_game, "property", seed=seed)
-        self.session = session
-        self.seed = session.seed
+    def _start(self) -> None:
         self._selected: int | None = None
         self._heat: Sequence[Any] | Mapping[int, Any] | None = None
         self._heat_label: str | None = None
         self._rule = ""  # the rule ids of the last refused click, for its «¿por qué?» detail
-        self._notices = [str(notice) for notice in session.notices]  # shown until a click
         self._publish("")
-        self.on_msg(self._on_click)
-
-    @property
-    def state(self) -> Any:
-        """The position shown: the session's (which rolls the dice and may save the game)."""
-        return self.session.state
 
     # -- the Python API ----------------------------------------------------------------------
-
-    def act(self, action: Any) -> None:
-        """Play `action` for whoever is to act; IllegalAction (a ValueError) if the rules say no."""
-        before = self.state.current_player()
-        start = len(self.session.log)
-        self.session.act(action)  # checked by the engine; then chance, bots, and the save
-        self._notices = []
-        self._rule = ""
-        told = told_since(self.state, self.session.log, start)
-        self._publish(told or self._narrate(before, action))
 
     def why_not(self, action: Any) -> dict[str, str] | None:
         """Why `action` may not be clicked now, for the line next to the buttons: {"text":
@@ -106,7 +70,7 @@ class PropertyBoard(anywidget.AnyWidget):
     def waiting(self) -> str:
         """Why no one may click a move now ("" while a person is to act): a bot's turn, chance,
         the end of the game. The line next to the greyed-out buttons."""
-        return waiting_line(self.state, seat_bots(self.session))
+        return waiting_line(self.state, self.bots)
 
     def select(self, square: int | None) -> None:
         """Show the title deed of `square` in the side panel (None closes it)."""
@@ -126,31 +90,20 @@ class PropertyBoard(anywidget.AnyWidget):
         self._heat, self._heat_label = values, label
         self._publish(self.message)
 
-    def refresh(self) -> None:
-        """Draw again, e.g. after `kit.set_language` or after changing the state from code."""
-        self._publish(self.message)
+    # -- the widget's own parts ---------------------------------------------------------------
 
-    # -- display -----------------------------------------------------------------------------
+    def _told(self, action: Any, start: int) -> None:
+        """The moves since the click, one line each; or one sentence on the click itself."""
+        self._rule = ""
+        told = told_since(self.state, self.session.log, start)
+        self._publish(told or self._narrate(self.session.log[start]["player"], action))
 
-    def __repr__(self) -> str:
-        return f"PropertyBoard({self.state!r}, seed={self.seed})"
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:
-        """The live board plus the static SVG, for GitHub, nbviewer and nbval."""
-        self.refresh()  # shown again after kit.set_language: speak the new language
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, metadata = bundle
-        return {**data, "image/svg+xml": self.svg}, metadata
-
-    # -- state and clicks --------------------------------------------------------------------
-
-    def _narrate(self, player: int, action: Any) -> str:
+    def _narrate(self, player: int | None, action: Any) -> str:
         """One sentence on what just happened, for the message line."""
         game = self.state.game
-        name = game.names[player] if 0 <= player < game.n else ""
-        if isinstance(action, RollDice) and self.state.last_roll:
+        seated = isinstance(player, int) and 0 <= player < game.n
+        name = game.names[player] if seated else ""
+        if seated and isinstance(action, RollDice) and self.state.last_roll:
             a, b = self.state.last_roll
             square = game.rules.squares[self.state.pos[player]].name
             return t("board.rolled", name=name, a=a, b=b, total=a + b, square=square)
@@ -158,31 +111,17 @@ class PropertyBoard(anywidget.AnyWidget):
 
     def _publish(self, message: str) -> None:
         """Compute the view and its drawing; send both in one message."""
-        warning = warning_text(self.session, self._notices)
         view = board_view(
             self.state,
             heat=self._heat,
             heat_label=self._heat_label,
             selected=self._selected,
             message=message,
-            bots=seat_bots(self.session),
-            warning=warning,
+            bots=self.bots,
+            warning=self._warning(),
             rule=self._rule,
         )
-        view["move"] = moves(self.session)  # sent back with each click: a late one is refused
-        with self.hold_sync():
-            self.view = view
-            self.svg = render.board_svg(view)
-            self.message = message
-            self.warning = warning
-
-    def _on_click(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """A click in the view: do it, or say why not in `message`; never raise into the comm."""
-        self._notices = []  # said once: the class has seen them by the time it clicks
-        try:
-            self._click(content)
-        except Exception as error:  # a click must never break the kernel's comm
-            self._refuse(t("board.not_allowed", reason=error))
+        self._show(view, render.board_svg(view), message)
 
     def _click(self, content: Any) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
@@ -196,22 +135,11 @@ class PropertyBoard(anywidget.AnyWidget):
         if not isinstance(data, dict):
             self._refuse(t("board.bad_click", content=content))
             return
-        if late(self.session, content):  # drawn before the last move: not meant for this one
-            self._refuse(t("board.late"))
-            return
-        try:
-            action = action_from_dict(data)
-        except (TypeError, ValueError) as error:
-            self._refuse(t("board.not_allowed", reason=error))
-            return
-        before = self.state.to_json()
+        self._play(data, content, action_from_dict)
+
+    def _refusal(self, action: Any) -> tuple[str, str] | None:
         problem = self.why_not(action)  # read-only: the rules, or a bot is to act
-        if problem is not None:
-            self._refuse(problem["text"], problem["rule"])
-            return
-        if self.state.to_json() != before:  # pragma: no cover - why_not must not change a state
-            raise RuntimeError("why_not changed the state")
-        self.act(action)
+        return None if problem is None else (problem["text"], problem["rule"])
 
     def _refuse(self, text: str, rule: str = "") -> None:
         """Nothing changes; the view says why (the rule ids apart, as a detail)."""

@@ -27,16 +27,14 @@ its euros formatted and the rule id taken out into the «¿por qué?» detail (`
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
-import anywidget
 import traitlets
 
 from kit.games.dia_de_paga.actions import ACTIONS, action_from_dict
 from kit.messages import t
 from kit.render.calendar import books_svg, calendar_svg, month_svg, paydays_svg
-from kit.session import Session
+from kit.widgets.base import GameWidget
 from kit.widgets.calendar_view import (
     ANYTIME_KINDS,
     calendar_view,
@@ -44,9 +42,8 @@ from kit.widgets.calendar_view import (
     money,
     payday_lines,
 )
-from kit.widgets.waiting import late, moves, seat_bots, waiting, warning_text
+from kit.widgets.waiting import waiting
 
-STATIC = Path(__file__).parent / "static"
 ALL_BOTS_MOVES = 200_000  # a table of bots plays the game out: far more moves than it takes
 LOG_LINES = 8  # lines of what happened (actions and events) the log shows, newest first
 LOG_MOVES = 24  # the moves read for them (a move tells one line or more)
@@ -54,7 +51,7 @@ RULE_ID = re.compile(r"\s*\(?\b(DDP-\d+)\b\)?")  # «(DDP-16)» in an engine's s
 BIG_AMOUNT = 10**9  # a typed amount beyond any game's money is refused before the engine
 
 
-class PaydayBoard(anywidget.AnyWidget):
+class PaydayBoard(GameWidget, family="dia_de_paga", catalogue="calendar", style="calendar"):
     """Día de Paga on a month calendar you click: roll, buy, save, borrow, and watch payday.
 
     `PaydayBoard(game)` starts a new game (the shuffles drawn with `seed`); `PaydayBoard(state)`
@@ -63,42 +60,11 @@ class PaydayBoard(anywidget.AnyWidget):
     `board.act(action)` plays from code; `board.refresh()` draws again (after set_language).
     """
 
-    _esm = STATIC / "calendar.js"
-    _css = STATIC / "calendar.css"
-
-    view = traitlets.Dict(default_value={}).tag(sync=True)
+    plays_out = ALL_BOTS_MOVES
     pieces = traitlets.Dict(default_value={}).tag(sync=True)  # month, books, paydays: the SVGs
-    svg = traitlets.Unicode("")  # all of them in one picture: the saved notebook's
-    message = traitlets.Unicode("").tag(sync=True)
-    warning = traitlets.Unicode("").tag(sync=True)
-
-    def __init__(self, state_or_game: Any, seed: int = 2026, bots: Any = None) -> None:
-        super().__init__()
-        session = Session.of(state_or_game, "dia_de_paga", seed=seed, bots=bots)
-        if all(session.seat_bots):  # nobody to click: the bots play the game out at once
-            session.play_bots(ALL_BOTS_MOVES)
-        self.session = session
-        self.seed = session.seed
-        self.bots = seat_bots(session)
-        self._notices = [str(notice) for notice in session.notices]  # shown until a click
-        self._publish("")
-        self.on_msg(self._on_click)
-
-    @property
-    def state(self) -> Any:
-        """The position shown: the session's (which rolls, plays the bots and may save)."""
-        return self.session.state
+    svg = traitlets.Unicode("")  # all of them in one picture: the saved notebook's, not sent
 
     # -- the Python API ----------------------------------------------------------------------
-
-    def act(self, action: Any) -> None:
-        """Play `action` for whoever is to act; IllegalAction (a ValueError) if the rules say no.
-        Then chance and the bots play until a person must decide (the session does it)."""
-        start = len(self.session.log)
-        self.session.act(action)
-        self._notices = []
-        said = self._lines(self.session.log[start:])
-        self._publish(said[0] if said else "", new=len(said))
 
     def waiting(self) -> str:
         """Why no one may click a move now ("" while a person is to act): a bot's turn, chance,
@@ -106,10 +72,6 @@ class PaydayBoard(anywidget.AnyWidget):
         state = self.state
         actor = None if state.is_chance() or state.is_terminal() else state.actor()
         return waiting(state, self.bots, "calendar", actor=actor)
-
-    def refresh(self) -> None:
-        """Draw again, e.g. after `kit.set_language` or after changing the state from code."""
-        self._publish(self.message)
 
     def payday(self) -> dict[str, Any] | None:
         """The last payday opened, line by line (as the panel shows it), or None before any."""
@@ -126,21 +88,12 @@ class PaydayBoard(anywidget.AnyWidget):
         last = {slip["player"]: slip for slip in self.state.payslips}
         return [payday_lines(self.state, last[p]) for p in sorted(last)]
 
-    # -- display -----------------------------------------------------------------------------
+    # -- the widget's own parts ---------------------------------------------------------------
 
-    def __repr__(self) -> str:
-        return f"PaydayBoard({self.state!r}, seed={self.seed}, bots={self.bots!r})"
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:
-        """The live board plus the static SVG, for GitHub, nbviewer and nbval."""
-        self.refresh()
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, metadata = bundle
-        return {**data, "image/svg+xml": self.svg}, metadata
-
-    # -- playing -----------------------------------------------------------------------------
+    def _told(self, action: Any, start: int) -> None:
+        """The first line of what the moves since the click did; the log marks them new."""
+        said = self._lines(self.session.log[start:])
+        self._publish(said[0] if said else "", new=len(said))
 
     def _lines(self, entries: list[dict[str, Any]]) -> list[str]:
         """Moves of the session's log in words: each action, then the events that followed."""
@@ -151,8 +104,6 @@ class PaydayBoard(anywidget.AnyWidget):
         last LOG_LINES lines, newest first, `new` of them said since the last click."""
         moves_back = self.session.log[-LOG_MOVES:][::-1]  # newest move first, each in order
         log = [line for entry in moves_back for line in entry_lines(self.state, entry)]
-        log = log[:LOG_LINES]
-        warning = warning_text(self.session, self._notices)
         view = calendar_view(
             self.state,
             bots=self.bots,
@@ -161,31 +112,12 @@ class PaydayBoard(anywidget.AnyWidget):
             message=message,
             refused=refused,
             why=why,
-            log=log,
+            log=log[:LOG_LINES],
             new=new,
-            warning=warning,
+            warning=self._warning(),
         )
-        view["move"] = moves(self.session)  # sent back with each click: a late one is refused
-        with self.hold_sync():
-            self.view = view
-            self.pieces = {
-                "month": month_svg(view),
-                "books": books_svg(view),
-                "paydays": paydays_svg(view),
-            }
-            self.svg = calendar_svg(view)
-            self.message = message
-            self.warning = warning
-
-    # -- clicks ------------------------------------------------------------------------------
-
-    def _on_click(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """A click in the view: do it, or say why not in `message`; never raise into the comm."""
-        self._notices = []  # said once: the class has seen them by the time it clicks
-        try:
-            self._click(content)
-        except Exception as error:  # a click must never break the kernel's comm
-            self._refuse(t("calendar.not_allowed", reason=error))
+        pieces = {"month": month_svg(view), "books": books_svg(view), "paydays": paydays_svg(view)}
+        self._show(view, calendar_svg(view), message, pieces=pieces)
 
     def _click(self, content: Any) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
@@ -199,20 +131,14 @@ class PaydayBoard(anywidget.AnyWidget):
         if not isinstance(data, dict) or data.get("type") not in ACTIONS:
             self._refuse(t("calendar.bad_click", content=content))
             return
-        if late(self.session, content):  # drawn before the last move: not meant for this one
-            self._refuse(t("calendar.late"))
-            return
-        try:
-            action = action_from_dict(data)
-        except (TypeError, ValueError) as error:
-            self._refuse(t("calendar.not_allowed", reason=error))
-            return
+        self._play(data, content, action_from_dict)
+
+    def _refusal(self, action: Any) -> tuple[str, str] | None:
         problem = self.session.why_not(action)  # read-only: the rules, or a bot is to act
-        if problem is not None:
-            rules = self.state.refusal(action) if self.waiting() == "" else None
-            self._refuse(*plain_refusal(rules if rules is not None else problem))
-            return
-        self.act(action)
+        if problem is None:
+            return None
+        rules = self.state.refusal(action) if self.waiting() == "" else None
+        return plain_refusal(rules if rules is not None else problem)
 
     def _typed_action(self, content: dict) -> dict | None:
         """The action of an amount form, its amount read from what was typed (or None, refused)."""

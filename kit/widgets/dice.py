@@ -20,6 +20,7 @@ import traitlets
 from kit import render
 from kit.messages import t
 from kit.prob import is_double, two_dice
+from kit.widgets.base import stylesheet
 
 STATIC = Path(__file__).parent / "static"
 PAIRS = two_dice()
@@ -71,7 +72,7 @@ class DiceLab(anywidget.AnyWidget):
     """
 
     _esm = STATIC / "dice.js"
-    _css = STATIC / "dice.css"
+    _css = stylesheet("dice.css")
 
     seed = Seed(2026).tag(sync=True)
     counts = traitlets.List(traitlets.Int(), default_value=[0] * len(SUMS)).tag(sync=True)

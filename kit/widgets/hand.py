@@ -22,25 +22,20 @@ generator, and, when started with a file (`Session.resume_or_start`), saves afte
 from __future__ import annotations
 
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
-
-import anywidget
-import traitlets
 
 from kit.games.palabra import action_from_dict
 from kit.messages import t
 from kit.render.hand import hand_svg
-from kit.session import Session
+from kit.widgets.base import GameWidget
 from kit.widgets.hand_view import card_view, counted, hand_view, rule_of
-from kit.widgets.waiting import late, moves, seat_bots, waiting, warning_text
+from kit.widgets.waiting import late
 
-STATIC = Path(__file__).parent / "static"
 LOG_KEPT = 50
 ALL_BOTS_MOVES = 100_000  # far more than any game of bots takes
 
 
-class PalabraTable(anywidget.AnyWidget):
+class PalabraTable(GameWidget, family="palabra", catalogue="hand", style="hand"):
     """A Palabra game you play by clicking cards: hot seat for the humans, bots for the rest.
 
     `PalabraTable(game)` deals a new game (the cut and the shuffle drawn with `seed`);
@@ -49,35 +44,13 @@ class PalabraTable(anywidget.AnyWidget):
     `show_best()`, `act(action)`.
     """
 
-    _esm = STATIC / "hand.js"
-    _css = STATIC / "hand.css"
+    plays_out = ALL_BOTS_MOVES
 
-    view = traitlets.Dict(default_value={}).tag(sync=True)
-    svg = traitlets.Unicode("").tag(sync=True)
-    message = traitlets.Unicode("").tag(sync=True)
-    warning = traitlets.Unicode("").tag(sync=True)
-
-    def __init__(
-        self, state_or_game: Any, seed: int = 2026, bots: Mapping[int, str] | None = None
-    ) -> None:
-        super().__init__()
-        session = Session.of(state_or_game, "palabra", seed=seed, bots=bots)
-        if all(session.seat_bots):  # nobody to click: the bots play the game out at once
-            session.play_bots(ALL_BOTS_MOVES)
-        self.session = session
-        self.seed = session.seed
-        self.bots = seat_bots(session)
+    def _start(self) -> None:
         self._selected: list[int] = []
         self._letters = ""
         self._show_best = False
-        self._notices = [str(notice) for notice in session.notices]  # shown until a click
         self._publish("\n".join(self._log_lines()), told=True)
-        self.on_msg(self._on_click)
-
-    @property
-    def state(self) -> Any:
-        """The position shown: the session's (which plays the bots and may save the game)."""
-        return self.session.state
 
     # -- the Python API ----------------------------------------------------------------------
 
@@ -118,37 +91,18 @@ class PalabraTable(anywidget.AnyWidget):
         """Play `action` for the player to act; IllegalAction (a ValueError) if the rules say no.
         Then the bot seats play, until a human is to act or the game is over."""
         self._need_turn()
-        start = len(self.session.log)
-        self.session.act(action)  # checked by the engine; then the bots; then saved
-        self._notices = []
-        self._selected, self._letters, self._show_best = [], "", False
-        self._publish("\n".join(self._log_lines(start)), told=True)
+        super().act(action)
 
     def refresh(self) -> None:
         """Draw again, e.g. after `kit.set_language`."""
         self._publish(self.message, self.view.get("why", ""), told=self.view.get("told", False))
 
-    # -- display -----------------------------------------------------------------------------
-
-    def __repr__(self) -> str:
-        return f"PalabraTable({self.state!r}, seed={self.seed}, bots={self.bots})"
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:
-        """The live table plus the whole table as a static SVG (with the score, the best play
-        and the log the live page shows beside it), for GitHub, nbviewer and nbval."""
-        self.refresh()
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, metadata = bundle
-        return {**data, "image/svg+xml": hand_svg(self.view)}, metadata
+    def _picture(self) -> str:
+        """The whole table as one SVG (with the score, the best play and the log the live page
+        shows beside it), for GitHub, nbviewer and nbval."""
+        return hand_svg(self.view)
 
     # -- the game ------------------------------------------------------------------------------
-
-    def waiting(self) -> str:
-        """Why no one may click a move now ("" while a person is to act): a bot's turn, the
-        deal, the end of the game. The line next to the greyed-out buttons."""
-        return waiting(self.state, self.bots, "hand")
 
     def _need_turn(self) -> None:
         if self.state.phase not in ("turn", "play"):
@@ -163,6 +117,11 @@ class PalabraTable(anywidget.AnyWidget):
             found = cards[card]
             return found.label if found.kind == "letter" else str(card_view(found)["name"])
         return repr(card)
+
+    def _told(self, action: Any, start: int) -> None:
+        """The moves since the click in words, as news; the selection starts again."""
+        self._selected, self._letters, self._show_best = [], "", False
+        self._publish("\n".join(self._log_lines(start)), told=True)
 
     def _log_lines(self, start: int = 0) -> list[str]:
         """The events of the session's moves from `start` on, in words (the last LOG_KEPT)."""
@@ -209,7 +168,6 @@ class PalabraTable(anywidget.AnyWidget):
         """Compute the view and its drawing; send both in one message. `why`: the rule behind
         a refusal in `message`, shown apart («¿por qué?»); `told`: `message` tells the moves
         just made (drawn as news, not as a refusal)."""
-        warning = warning_text(self.session, self._notices)
         view = hand_view(
             self.state,
             selected=self._selected,
@@ -218,26 +176,13 @@ class PalabraTable(anywidget.AnyWidget):
             message=message,
             log=self._log_lines(max(0, len(self.session.log) - LOG_KEPT)),
             bots=self.bots,
-            warning=warning,
+            warning=self._warning(),
             why=why,
         )
         view["told"] = told
-        view["move"] = moves(self.session)  # sent back with each click: a late one is refused
-        with self.hold_sync():
-            self.view = view
-            self.svg = hand_svg(view, live=True)
-            self.message = message
-            self.warning = warning
+        self._show(view, hand_svg(view, live=True), message)
 
     # -- clicks ----------------------------------------------------------------------------------
-
-    def _on_click(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """A click in the view: do it, or say why not in `message`; never raise into the comm."""
-        self._notices = []  # said once: the class has seen them by the time it clicks
-        try:
-            self._click(content)
-        except Exception as error:  # a click must never break the kernel's comm
-            self._publish(t("hand.not_allowed", reason=error))
 
     def _click(self, content: Any) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
@@ -266,18 +211,17 @@ class PalabraTable(anywidget.AnyWidget):
         if not isinstance(data, dict):
             self._publish(t("hand.bad_click", content=content))
             return
-        try:
-            action = action_from_dict(data)
-        except (TypeError, ValueError) as error:
-            self._publish(t("hand.not_allowed", reason=error))
-            return
+        self._play(data, content, action_from_dict)
+
+    def _refusal(self, action: Any) -> tuple[str, str] | None:
         problem = self.session.why_not(action)  # asked, not applied: the rules, or a bot's turn
-        if problem is not None:
-            self._publish(
-                t("hand.not_allowed", reason=problem), rule_of(self.state.refusal(action))
-            )
-            return
-        self.act(action)
+        if problem is None:
+            return None
+        return t("hand.not_allowed", reason=problem), rule_of(self.state.refusal(action))
+
+    def _refuse(self, text: str, rule: str = "") -> None:
+        """Nothing changes; the view says why (the rule apart, «¿por qué?»)."""
+        self._publish(text, rule)
 
     def _does_nothing(self, kind: Any, content: dict) -> str:
         """Why a well-formed click would change nothing, or "": a card clicked on the table or
