@@ -8,8 +8,11 @@ entry with its Spanish and English side by side so a translator sees both at onc
 
 from __future__ import annotations
 
+import sys
 from functools import cache
+from html import escape
 from pathlib import Path
+from typing import Any
 
 LANGUAGES = ("es", "en")
 FOLDER = Path(__file__).parent / "data" / "messages"
@@ -129,3 +132,41 @@ class PlainError(ValueError):
 
     def _render_traceback_(self) -> list[str]:
         return [str(self)]
+
+
+def plain_error_html(sentence: str) -> str:
+    """A refusal as the page shows it: the sentence in the kit's type, wrapping between words
+    like any paragraph (Voilà's error box is preformatted and cuts a long line mid-word)."""
+    from kit import theme
+
+    style = (
+        f"font-family:{theme.FONT};font-size:{theme.TEXT_SIZES['text']}px;line-height:1.4;"
+        f"color:{theme.INK};background:{theme.NOTE};border-left:6px solid {theme.REFUSED};"
+        "padding:10px 14px;margin:4px 0;white-space:normal;overflow-wrap:break-word;"
+        "max-width:60em"
+    )
+    return f'<div class="kit-plain-error" role="alert" style="{style}">⚠ {escape(sentence)}</div>'
+
+
+def _show_plainly(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: Any = None):
+    """IPython's handler for a PlainError: the sentence as a paragraph, no traceback. The
+    cell still ends in an error, so «Run All» stops there and nbclient reports it."""
+    from IPython.display import display
+
+    sentence = str(value)
+    display({"text/plain": sentence, "text/html": plain_error_html(sentence)}, raw=True)
+    return []
+
+
+def show_plain_errors() -> None:
+    """In a notebook's kernel, show every PlainError as its sentence in a paragraph (Lab,
+    Voilà and JupyterLite alike); elsewhere, and where code set its own handler, do nothing."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is None or not hasattr(shell, "set_custom_exc"):
+        return
+    if getattr(shell, "custom_exceptions", ()) in ((), (PlainError,)):
+        shell.set_custom_exc((PlainError,), _show_plainly)
+
+
+show_plain_errors()

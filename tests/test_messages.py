@@ -42,3 +42,40 @@ def test_an_entry_without_both_languages_is_named(tmp_path, monkeypatch):
     monkeypatch.setattr(messages, "FOLDER", tmp_path)
     with pytest.raises(ValueError, match=r"demo.toml: \[hello\] needs exactly the keys"):
         messages._load()  # the loader itself, not the cached catalogue
+
+
+RAISE = (
+    "import kit\nfrom kit.messages import PlainError\n"
+    "raise PlainError('session.bad_seed', value={!r})"
+)
+
+
+def test_a_plain_error_shows_in_a_notebook_as_its_sentence_and_still_stops_the_run() -> None:
+    """Issue 15: in a kernel, a PlainError is a paragraph that wraps between words (Voilà's
+    error box is preformatted and cut the «en uso» sentence mid-word), never a traceback; the
+    cell still fails, so Run All stops and nbclient reports it."""
+    import nbclient
+    import nbformat
+
+    from kit.messages import PlainError, plain_error_html
+
+    code = RAISE.format("dos mil")
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(code), nbformat.v4.new_code_cell("1 + 1")]
+    with pytest.raises(nbclient.exceptions.CellExecutionError):
+        nbclient.NotebookClient(notebook, kernel_name="python3", timeout=120).execute()
+    sentence = str(PlainError("session.bad_seed", value="dos mil"))
+    (shown,) = notebook.cells[0].outputs
+    assert shown["output_type"] == "display_data"  # no error output, so no traceback box
+    assert shown["data"] == {"text/plain": sentence, "text/html": plain_error_html(sentence)}
+    assert "white-space:normal" in shown["data"]["text/html"]
+    assert notebook.cells[1].outputs == []  # the run stopped at the refusal
+
+
+def test_plain_errors_outside_a_kernel_are_ordinary_exceptions() -> None:
+    import subprocess
+    import sys
+
+    code = RAISE.format(1.5)
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode == 1 and "PlainError" in run.stderr and "1.5" in run.stderr

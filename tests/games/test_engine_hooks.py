@@ -12,6 +12,7 @@ from kit.games.property.actions import PayJailFine, RollDice
 from kit.games.property.game import PropertyGame
 from kit.games.property.load import BUNDLED, REFERENCE, RuleSetError, bundled_path, load_rules
 from kit.games.property.rules import CARD_EFFECTS
+from kit.messages import t
 
 
 def classic(players: int = 2):
@@ -226,7 +227,10 @@ def test_prop_03_three_doubles_are_an_event_and_the_log_says_so(spanish):
         {"kind": "jailed", "player": 0, "reason": "three_doubles"},
     ]
     line = entry_text(s, {"player": 0, "action": {"type": "RollDice"}, "events": roll_events})
-    assert "¡tres dobles: a la Cárcel!" in line and "saca 3 y 3 (6)" in line
+    jail = s.game.rules.squares[s.game.rules.jail.square].name  # the board's own: «Cárcel»
+    told = t("log.jailed_three_doubles", jail=t("log.the_jail", jail=jail))
+    assert told in line and jail in told and told.startswith("¡")
+    assert t("log.rolled", a=3, b=3, total=6) in line
 
 
 def test_prop_07_the_card_drawn_is_an_event_with_its_text_and_the_log_tells_it(spanish):
