@@ -18,6 +18,8 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sqlite3
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -84,12 +86,25 @@ def place(source: Path, notebook: nbformat.NotebookNode, target: Path) -> Placed
             return Placed(source, path, "current")
     if not target.exists():
         write_notebook(notebook, target)
+        trust(target)
         return Placed(source, target, "written")
     number = 2
     while (new := target.with_name(f"{target.stem}-{number}{target.suffix}")).exists():
         number += 1
     write_notebook(notebook, new)
+    trust(new)
     return Placed(source, new, "beside", kept=existing[-1])
+
+
+def trust(path: Path) -> None:
+    """Sign a copy the kit wrote in this computer's Jupyter database (as `jupyter trust`
+    does). JupyterLab shows an unsigned notebook's boards and drawings as one line of text
+    («PropertyBoard(<El Palé…>)») until the cells run; signed, a lesson opens on its board.
+    A computer whose database cannot be written still gets the copy, shown as text."""
+    from nbformat.sign import NotebookNotary
+
+    with suppress(OSError, sqlite3.Error):  # a read-only home: the copy is written all the same
+        NotebookNotary().sign(nbformat.read(path, as_version=4))
 
 
 def build_classroom(lessons: Path, exercises: Path, out: Path) -> list[Placed]:

@@ -21,8 +21,10 @@ LINK = re.compile(r"\]\((\.\./exercises/[^)#]+\.ipynb)\)")
 
 
 @pytest.fixture
-def sources(tmp_path: Path) -> Path:
-    """A copy of the kit's notebooks/ and exercises/ that a test may change."""
+def sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the kit's notebooks/ and exercises/ that a test may change; the copies are
+    signed in a Jupyter database of the test's own."""
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "jupyter-data"))
     for folder in ("notebooks", "exercises"):
         shutil.copytree(ROOT / folder, tmp_path / folder)
     return tmp_path
@@ -197,3 +199,32 @@ def test_the_copies_record_what_they_were_made_from(sources):
     stamp = json.loads(copy.read_text(encoding="utf-8"))["metadata"]["kit"]
     assert stamp["made_from"] == (sources / "exercises" / EXERCISES[0]).as_posix()
     assert stamp["sha256"] == fingerprint(nbformat.read(copy, as_version=4))
+
+
+def trusted(path: Path) -> bool:
+    from nbformat.sign import NotebookNotary
+
+    return NotebookNotary().check_signature(nbformat.read(path, as_version=4))
+
+
+def test_the_copies_the_kit_writes_are_trusted_so_lab_shows_their_boards(sources):
+    """Issue 15: JupyterLab showed an unsigned lesson's boards as one line of text until Run
+    All; the kit signs the copies it writes, as `jupyter trust` would, and only those."""
+    build(sources)
+    copies = sorted((sources / "classroom").rglob("*.ipynb"))
+    assert copies and all(trusted(path) for path in copies)
+    work = sources / "classroom" / "exercises" / EXERCISES[0]
+    edit(work, lambda nb: nb.cells.append(nbformat.v4.new_code_cell("mi_respuesta = 7")))
+    assert not trusted(work)  # the student's own edit: the kit does not vouch for it
+    build(sources)
+    assert not trusted(work)  # kept as it is, and still not signed by the kit
+    assert all(trusted(path) for path in copies if path != work)
+
+
+def test_a_computer_that_cannot_sign_still_gets_its_classroom(sources, monkeypatch):
+    blocked = sources / "not-a-folder"
+    blocked.write_text("a file where Jupyter's data folder would be")
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(blocked))
+    placed = build(sources)
+    assert {item.status for item in placed} == {"written"}
+    assert len(list((sources / "classroom").rglob("*.ipynb"))) == len(LESSONS) + len(EXERCISES)

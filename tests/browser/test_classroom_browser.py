@@ -193,3 +193,22 @@ def test_a_lesson_and_a_game_in_the_classroom_leave_git_status_clean(
     assert (checkout / "classroom" / "partidas" / "partida_superpoly.json").exists()
     assert git_status(checkout) == "", "the lesson or the game changed the checkout"
     assert unexpected(page_errors) == []
+
+
+@pytest.mark.browser
+def test_a_lesson_opens_on_its_board_before_anything_runs(
+    page: Page, page_errors, classroom_lab: str, artifacts: Path
+):
+    """Issue 15: an unsigned notebook's widgets show in JupyterLab as one line of text
+    («PropertyBoard(<El Palé…>)») until Run All. `kit classroom` signs the copies it writes,
+    so the lesson opens on the board it was saved with, at 1280×720, before any cell runs."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{classroom_lab}/lab/tree/lessons/02_tablero.ipynb")
+    board = page.locator(".kit-board").first
+    expect(board).to_be_visible(timeout=KERNEL_SECONDS * 1000)
+    expect(board.locator(".kit-board-drawing svg")).to_be_visible()
+    expect(board.locator("button", has_text="Tirar los dados")).to_be_visible()
+    assert page.locator(".jp-OutputArea-output", has_text="PropertyBoard(").count() == 0
+    board.scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / "classroom-lesson-before-run.png")
+    assert unexpected(page_errors) == []
