@@ -33,6 +33,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from kit.messages import t
+from kit.theme import GRID, INK
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -364,14 +365,14 @@ class Table:
             return "right" if right[i] else "left"
 
         head = "".join(
-            f'<th style="{cell} text-align: {align(i)}; border-bottom: 2px solid #111111;">'
+            f'<th style="{cell} text-align: {align(i)}; border-bottom: 2px solid {INK};">'
             f"{html.escape(self._labels[n])}</th>"
             for i, n in enumerate(self._names)
         )
         body = "".join(
             "<tr>"
             + "".join(
-                f'<td style="{cell} text-align: {align(i)}; border-bottom: 1px solid #bbbbbb;">'
+                f'<td style="{cell} text-align: {align(i)}; border-bottom: 1px solid {GRID};">'
                 f"{html.escape(c)}</td>"
                 for i, c in enumerate(row)
             )

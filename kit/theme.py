@@ -38,6 +38,15 @@ FRAME = "#CCCCCC"  # the frame round a widget
 REFUSED = "#A63C00"  # a refusal's text and edge: a dark vermillion, 6:1 on white
 NOTE = "#FFF3C4"  # the paper of a warning, or of whose turn it is
 
+# -- the pages' own colours (kit/widgets/static/*.css) ---------------------------------------
+
+EDGE = "#888888"  # an input's edge, and the dashed edge of a greyed-out or refused button
+FOCUS = ORANGE  # the ring round the button or box the keyboard is on
+HOVER = "#E3EEF7"  # a button under the pointer: the accent, faint
+LINK = "#0B4F7C"  # a «¿por qué?» to click: a dark accent, 8:1 on white
+TOLD_PAPER = "#F0F6FB"  # the paper of the line that tells the last move: the accent, fainter
+REFUSED_PAPER = "#FCEFE6"  # the paper of a refusal: vermillion, faint
+
 # -- roles: what a colour means, the same in every drawing -----------------------------------
 
 ACCENT = BLUE  # buttons, the highlighted day or square, the best play
@@ -47,12 +56,59 @@ RIGHT = BLUISH_GREEN  # a right answer in a gradebook
 WRONG = VERMILLION  # a wrong one
 SELECTION = ORANGE  # the cards picked, in order
 HOUSE = BLUISH_GREEN  # a house, with a dark outline and a number as second cues
-HOTEL = VERMILLION  # a hotel (castle), with its letter in white
+HOTEL = VERMILLION  # a hotel (castle), with its letter in the ink that reads on it (ink_on)
 
 # Players: colour, shape and number together, so no one needs to tell colours apart.
 PLAYER_COLOURS = (BLUE, VERMILLION, BLUISH_GREEN, REDDISH_PURPLE, ORANGE, SKY_BLUE)
 SERIES = (BLUE, VERMILLION, BLUISH_GREEN, ORANGE, SKY_BLUE, REDDISH_PURPLE)  # a chart's lines
 CARD_COLOURS = {"red": VERMILLION, "blue": BLUE, "green": BLUISH_GREEN, "yellow": YELLOW}
+
+# -- the drawings' own colours (kit.render, the view models) ---------------------------------
+
+DARK_GREY = "#444444"  # the stations' band, a colour chip's edge, a printed table's rules
+MID_GREY = "#777777"  # the stripes over a mortgaged square, a worksheet's answer box
+
+# The property board. The lot groups in board order, close to the printed boards (brown, light
+# blue, pink, orange, red, yellow, green, dark blue): Okabe and Ito's plus a brown; every band
+# carries its group's letter too.
+BROWN = "#8C510A"
+GROUP_COLOURS = (BROWN, SKY_BLUE, REDDISH_PURPLE, ORANGE, VERMILLION, YELLOW, BLUISH_GREEN, BLUE)
+STATION = DARK_GREY  # the stations' band, with its ≡
+UTILITY = "#999999"  # the utilities' band, with its ϟ: a light grey
+BOARD_CENTRE = "#F7F7F2"  # the middle of the board, a warm off-white
+# The heat map: viridis, a sequential scale the colour-blind read and that holds in grey; low
+# values light yellow, high ones dark purple.
+HEAT_STOPS = ("#FDE725", "#7AD151", "#22A884", "#2A788E", "#414487", "#440154")
+
+# Día de Paga: the band of each kind of day (its kind is written on it too, in ink_on's ink).
+BIRTHDAY = "#F5C6A5"  # a light peach
+ELECTION = "#7F7F7F"  # a mid grey
+QUIET_DAY = "#E8E8E8"  # the Sundays: a light grey
+DAY_COLOURS = {
+    "mail": SKY_BLUE,
+    "acquisition": ORANGE,
+    "sell": BLUISH_GREEN,
+    "lottery": REDDISH_PURPLE,
+    "event": YELLOW,
+    "birthday": BIRTHDAY,
+    "election": ELECTION,
+    "time_change": GRID,
+    "quiet": QUIET_DAY,
+    "pay": VERMILLION,
+    "receive": BLUISH_GREEN,
+    "payday": BLUE,
+}
+START_SQUARE = "#F4F4F4"  # the Salida square, a light grey beside the white days
+
+# Palabra: the paper of a selected card, and of the player whose turn it is (a light cream).
+SELECTED_PAPER = "#FFF4D6"
+
+# The gradebook's note on a notebook it could not read fully: a dark orange-brown, 7,8:1 on white.
+PROBLEM = "#8A3B00"
+# The printed worksheets (kit.worksheets): a serif to read on paper (headings in FONT), and a
+# monospace for code.
+PRINT_FONT = '"DejaVu Serif", "Liberation Serif", Georgia, serif'
+CODE_FONT = '"DejaVu Sans Mono", monospace'
 
 # -- the font and the sizes --------------------------------------------------------------------
 
@@ -81,6 +137,12 @@ def css() -> str:
         "frame": FRAME,
         "refused": REFUSED,
         "note": NOTE,
+        "edge": EDGE,
+        "focus": FOCUS,
+        "hover": HOVER,
+        "link": LINK,
+        "told-paper": TOLD_PAPER,
+        "refused-paper": REFUSED_PAPER,
         "right": RIGHT,
         "wrong": WRONG,
         "font": FONT,

@@ -23,6 +23,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from kit.theme import CODE_FONT, DARK_GREY, FONT, FRAME, GRID, INK, MID_GREY, PRINT_FONT, SHADE
+
 TAG = "ficha"
 OUT = Path("build/worksheets")
 
@@ -391,36 +393,37 @@ def _list(lines: list[str], i: int, indent: int, out: list[str], shift: int) -> 
 
 # -- the page ----------------------------------------------------------------------------------
 
-STYLE = """
-@page { size: A4; margin: 2cm; }
-html { font: 12pt/1.45 "DejaVu Serif", "Liberation Serif", Georgia, serif; color: #111; }
-body { max-width: 17cm; margin: 1.5em auto; }
-@media print { body { margin: 0; max-width: none; } }
-* { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-header { border-bottom: 1.5pt solid #111; margin-bottom: 1em; }
-header .kind { font: 10pt sans-serif; text-transform: uppercase; letter-spacing: .08em; margin: 0; }
-h1 { font: bold 20pt/1.2 sans-serif; margin: .2em 0 .5em; }
-h2 { font: bold 15pt sans-serif; margin: 1.2em 0 .4em; break-after: avoid; }
-h3, h4, h5, h6 { font: bold 12.5pt sans-serif; margin: .6em 0 .3em; break-after: avoid; }
-.who { display: flex; gap: 1.2em; font: 11pt sans-serif; margin: .6em 0 .8em; }
-.who span { flex: 1 1 auto; border-bottom: 1px solid #111; padding-bottom: .1em; }
-.who span.name { flex-grow: 3; }
-.item { break-inside: avoid; page-break-inside: avoid; margin: 0 0 .9em; }
-.item > p:first-child { margin-top: 0; }
-.answer { border: 1px solid #777; border-radius: 3pt; margin: .3em 0 0;
+# The kit's colours and fonts (kit.theme): a serif to read on paper, headings in the kit's font.
+STYLE = f"""
+@page {{ size: A4; margin: 2cm; }}
+html {{ font: 12pt/1.45 {PRINT_FONT}; color: {INK}; }}
+body {{ max-width: 17cm; margin: 1.5em auto; }}
+@media print {{ body {{ margin: 0; max-width: none; }} }}
+* {{ -webkit-print-color-adjust: exact; print-color-adjust: exact; }}
+header {{ border-bottom: 1.5pt solid {INK}; margin-bottom: 1em; }}
+header .kind {{ font: 10pt {FONT}; text-transform: uppercase; letter-spacing: .08em; margin: 0; }}
+h1 {{ font: bold 20pt/1.2 {FONT}; margin: .2em 0 .5em; }}
+h2 {{ font: bold 15pt {FONT}; margin: 1.2em 0 .4em; break-after: avoid; }}
+h3, h4, h5, h6 {{ font: bold 12.5pt {FONT}; margin: .6em 0 .3em; break-after: avoid; }}
+.who {{ display: flex; gap: 1.2em; font: 11pt {FONT}; margin: .6em 0 .8em; }}
+.who span {{ flex: 1 1 auto; border-bottom: 1px solid {INK}; padding-bottom: .1em; }}
+.who span.name {{ flex-grow: 3; }}
+.item {{ break-inside: avoid; page-break-inside: avoid; margin: 0 0 .9em; }}
+.item > p:first-child {{ margin-top: 0; }}
+.answer {{ border: 1px solid {MID_GREY}; border-radius: 3pt; margin: .3em 0 0;
   background: repeating-linear-gradient(to bottom, transparent 0, transparent .95cm,
-  #c8c8c8 .95cm, #c8c8c8 calc(.95cm + 1px)); }
-.answer.short { height: 3.4cm; }
-.answer.long { height: 7.6cm; }
-table { border-collapse: collapse; margin: .5em 0; }
-th, td { border: 1px solid #444; padding: .25em .6em; min-width: 2.2em; height: 1.5em; }
-th { background: #eee; }
-code { font: 11pt "DejaVu Sans Mono", monospace; }
-pre { font: 8.5pt/1.3 "DejaVu Sans Mono", monospace; white-space: pre; }
-.math { font-style: italic; white-space: nowrap; }
-.math.display { text-align: center; white-space: normal; }
-blockquote { margin: .5em 0 .5em 1em; padding-left: .8em; border-left: 3pt solid #bbb; }
-.none { font-style: italic; color: #444; }
+  {FRAME} .95cm, {FRAME} calc(.95cm + 1px)); }}
+.answer.short {{ height: 3.4cm; }}
+.answer.long {{ height: 7.6cm; }}
+table {{ border-collapse: collapse; margin: .5em 0; }}
+th, td {{ border: 1px solid {DARK_GREY}; padding: .25em .6em; min-width: 2.2em; height: 1.5em; }}
+th {{ background: {SHADE}; }}
+code {{ font: 11pt {CODE_FONT}; }}
+pre {{ font: 8.5pt/1.3 {CODE_FONT}; white-space: pre; }}
+.math {{ font-style: italic; white-space: nowrap; }}
+.math.display {{ text-align: center; white-space: normal; }}
+blockquote {{ margin: .5em 0 .5em 1em; padding-left: .8em; border-left: 3pt solid {GRID}; }}
+.none {{ font-style: italic; color: {DARK_GREY}; }}
 """
 
 

@@ -21,6 +21,7 @@ from kit.games.dia_de_paga.actions import (
 from kit.games.dia_de_paga.bots import cautious_saver, gambler
 from kit.games.dia_de_paga.game import MAIL
 from kit.messages import set_language, t
+from kit.theme import BLUE, INK, PAPER
 from kit.widgets.calendar_view import (
     ANYTIME_KINDS,
     PLAYER_COLOURS,
@@ -324,9 +325,8 @@ def test_tokens_carry_the_players_initial_and_a_contrasting_ink():
     assert marks(["ana", "¡Eva!"]) == ["A", "E"]
     view = calendar_view(kit.load("dia_de_paga", players=["Ana", "Luis", "Bot"]).start_state())
     assert [p["mark"] for p in view["players"]] == ["A", "L", "B"]
-    light = {"#CC79A7", "#E69F00", "#56B4E9"}  # black ink on these, white on the dark ones
-    for p in calendar_view(start(players=6))["players"]:
-        assert p["ink"] == ("#111111" if p["colour"] in light else "#FFFFFF")
+    for p in calendar_view(start(players=6))["players"]:  # dark ink on all but the blue
+        assert p["ink"] == (PAPER if p["colour"] == BLUE else INK)
 
 
 def test_one_loan_card_one_mail_card_are_said_in_the_singular():

@@ -418,3 +418,14 @@ def test_a_refused_proposal_is_said_under_the_dialogs_button_with_its_rule_apart
     assert escape(t("board.refused", label=action_label(state, loan), reason=reason)) in said
     assert "<details" in said and escape(t("board.rule", rule="PROP-12")) in said
     assert "(PROP-12)" not in said.split("<details")[0]
+
+
+def test_the_players_panel_calls_each_bot_by_its_title(tmp_path):
+    """Issue 15: «Bot 1 (bot: build_asap)» was the code's name; the class reads the bot's
+    title in its language, as in the waiting line («Constructora»)."""
+    table = table_of(tmp_path, humans=["Ana"], bots=["build_asap", "cash_reserve"])
+    kind = game_type(table.session.state.game)
+    for name in ("build_asap", "cash_reserve"):
+        assert escape(kind.bot_title(name)) in table.players.value
+        assert kind.bot_title(name) != name
+        assert f": {name})" not in table.players.value

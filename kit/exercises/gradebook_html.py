@@ -1,9 +1,10 @@
 """The gradebook as one self-contained page: the class table and a chart of the hardest exercises.
 
 The page needs no network and no JavaScript, so a teacher can open it from a USB stick or mail
-it. The chart is inline SVG drawn here (the exercises layer may not import `kit.render`), and
-deterministic like the kit's other drawings: shares are exact fractions, coordinates have fixed
-decimals, and there is no date or id in the file, so the same marks give the same bytes.
+it. The chart is inline SVG drawn here (the exercises layer may not import `kit.render`), in
+the kit's colours and font (kit.theme), and deterministic like the kit's other drawings: shares
+are exact fractions, coordinates have fixed decimals, and there is no date or id in the file, so
+the same marks give the same bytes.
 Every label comes from the catalogue (`grade.*`), numbers with the class language's decimal mark.
 """
 
@@ -16,16 +17,12 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 from kit.messages import language, t
+from kit.theme import FONT, FRAME, GRID, INK, PROBLEM, RIGHT, SERIES, SHADE, WRONG
 
 if TYPE_CHECKING:
     from kit.exercises.grading import Graded
 
-BAR = "#0072B2"  # Okabe-Ito blue, as in the kit's other charts
-RIGHT = "#009E73"
-WRONG = "#D55E00"
-GRID = "#BBBBBB"
-INK = "#111111"
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+BAR = SERIES[0]  # the first colour of the kit's other charts
 
 _WIDTH = 640
 _ROW = 24
@@ -34,16 +31,16 @@ _TOP = 30
 _VALUE_ROOM = 70
 _TICKS = (Fraction(0), Fraction(1, 4), Fraction(1, 2), Fraction(3, 4), Fraction(1))
 
-_STYLE = """
-body { font-family: DejaVu Sans, Verdana, Arial, sans-serif; color: #111; margin: 2em; }
-table { border-collapse: collapse; font-size: 14px; }
-th, td { border: 1px solid #ccc; padding: 3px 6px; text-align: center; white-space: nowrap; }
-th { background: #f2f2f2; }
-td.text { text-align: left; }
-td.right { color: #009E73; font-weight: bold; }
-td.wrong { color: #D55E00; }
-td.problem { text-align: left; color: #8a3b00; white-space: normal; min-width: 14em; }
-tfoot td, tfoot th { font-weight: bold; }
+_STYLE = f"""
+body {{ font-family: {FONT}; color: {INK}; margin: 2em; }}
+table {{ border-collapse: collapse; font-size: 14px; }}
+th, td {{ border: 1px solid {FRAME}; padding: 3px 6px; text-align: center; white-space: nowrap; }}
+th {{ background: {SHADE}; }}
+td.text {{ text-align: left; }}
+td.right {{ color: {RIGHT}; font-weight: bold; }}
+td.wrong {{ color: {WRONG}; }}
+td.problem {{ text-align: left; color: {PROBLEM}; white-space: normal; min-width: 14em; }}
+tfoot td, tfoot th {{ font-weight: bold; }}
 """
 
 

@@ -7,8 +7,9 @@ share (numbers in the class language, text, shapes) is in `kit.render.common`.
 
 from kit.render.board import board_svg
 from kit.render.charts import Chart, bar_chart, line_chart
-from kit.render.common import OBSERVED, format_count, format_decimal, format_euros, format_percent
+from kit.render.common import format_count, format_decimal, format_euros, format_percent
 from kit.render.dice import dice_lab_svg, die_face_svg
+from kit.theme import OBSERVED
 
 __all__ = [
     "OBSERVED",

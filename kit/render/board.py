@@ -5,14 +5,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from kit.render.common import INK, SHAPE_GLYPHS, num, shape, svg, text, wrap, wrap_or_cut
+from kit.render.common import SHAPE_GLYPHS, num, shape, svg, text, wrap, wrap_or_cut
 from kit.render.dice import die_face
+from kit.theme import (
+    BOARD_CENTRE,
+    HOTEL,
+    HOUSE,
+    INK,
+    MID_GREY,
+    PAPER,
+    REFUSED,
+    SHADE,
+    ink_on,
+)
 
 BOARD = 1200  # the board is BOARD x BOARD units; corners are CORNER wide
 CORNER = 150
 BAND = 34  # the group colour band along the inner edge of a title's square (houses drawn in it)
-HOUSE = "#009E73"  # Okabe-Ito bluish green: houses; a dark outline and a number as second cues
-HOTEL = "#D55E00"  # Okabe-Ito vermillion: a hotel (castle), with its letter in white
 
 
 def _cell_box(index: int, count: int) -> tuple[float, float, float, float, str]:
@@ -46,7 +55,7 @@ def _token(player: Mapping, cx: float, cy: float, r: float, *, jailed: bool = Fa
             size=round(r * 1.15),
             anchor="middle",
             font_weight="bold",
-            fill="#FFFFFF",
+            fill=player["ink"],
         ),
     ]
     if jailed:  # bars across the token
@@ -102,7 +111,8 @@ def _buildings(
 
 def _building(cx: float, cy: float, wide: float, fill: str, mark: str, kind: str, n: int) -> str:
     """A house (green, its number of houses inside) or a hotel (red, its letter): a pictogram
-    big enough to read from the back of the class, with a dark outline on any band colour."""
+    big enough to read from the back of the class, with a dark outline on any band colour and
+    its mark in the ink that reads on its colour."""
     half, tall = wide / 2, 30
     top, eave, base = cy - tall / 2, cy - tall / 2 + 11, cy + tall / 2
     points = (
@@ -113,14 +123,14 @@ def _building(cx: float, cy: float, wide: float, fill: str, mark: str, kind: str
         f'<g class="{kind}" data-houses="{n}">'
         f'<polygon points="{points}" fill="{fill}" stroke="{INK}" stroke-width="2.5" '
         'stroke-linejoin="round"/>'
-        + text(cx, base - 3, mark, size=19, anchor="middle", font_weight="bold", fill="#FFFFFF")
+        + text(cx, base - 3, mark, size=19, anchor="middle", font_weight="bold", fill=ink_on(fill))
         + "</g>"
     )
 
 
 def _board_square(square: Mapping, view: Mapping, count: int, hotel_letter: str) -> str:
     x, y, w, h, side = _cell_box(square["index"], count)
-    background = square["heat_colour"] or "#FFFFFF"
+    background = square["heat_colour"] or PAPER
     ink = square["heat_ink"] or INK
     parts = [
         f'<g class="kit-square" data-square="{square["index"]}">',
@@ -200,7 +210,7 @@ def _board_square(square: Mapping, view: Mapping, count: int, hotel_letter: str)
                 size=16,
                 anchor="middle",
                 font_weight="bold",
-                fill="#FFFFFF",
+                fill=owner["ink"],
             )
             + "</g>"
         )
@@ -225,7 +235,7 @@ def _board_square(square: Mapping, view: Mapping, count: int, hotel_letter: str)
     if square["mortgaged"]:
         parts.append(
             f'<rect x="{num(ix + 3)}" y="{num(info_y + 22)}" width="{num(iw - 6)}" '
-            f'height="20" fill="#FFFFFF" stroke="{INK}" stroke-width="1.5"/>'
+            f'height="20" fill="{PAPER}" stroke="{INK}" stroke-width="1.5"/>'
         )
         parts.append(
             text(
@@ -287,7 +297,7 @@ def _board_centre(view: Mapping) -> list[str]:
         y += 46
         if player["index"] == view["to_act"]:
             parts.append(
-                f'<rect x="190" y="{y - 32}" width="820" height="44" rx="8" fill="#EEEEEE" '
+                f'<rect x="190" y="{y - 32}" width="820" height="44" rx="8" fill="{SHADE}" '
                 f'stroke="{INK}" stroke-width="2"/>'
             )
         parts.append(_token(player, 225, y - 10, 16))
@@ -324,7 +334,7 @@ def _board_centre(view: Mapping) -> list[str]:
                         size=size,
                         anchor="middle",
                         font_weight="bold",
-                        fill="#A63C00",
+                        fill=REFUSED,
                     )
                 )
     heat = view["heat"]
@@ -367,12 +377,12 @@ def board_svg(view: Mapping) -> str:
     hotel_letter = view["hotel_word"][:1].upper()
     body = [
         '<defs><pattern id="kit-hatch" width="12" height="12" patternUnits="userSpaceOnUse" '
-        'patternTransform="rotate(45)"><rect width="12" height="12" fill="#FFFFFF" '
-        'fill-opacity="0.6"/><line x1="0" y1="0" x2="0" y2="12" stroke="#777777" '
+        f'patternTransform="rotate(45)"><rect width="12" height="12" fill="{PAPER}" '
+        f'fill-opacity="0.6"/><line x1="0" y1="0" x2="0" y2="12" stroke="{MID_GREY}" '
         'stroke-width="4"/></pattern></defs>',
-        f'<rect width="{BOARD}" height="{BOARD}" fill="#FFFFFF"/>',
+        f'<rect width="{BOARD}" height="{BOARD}" fill="{PAPER}"/>',
         f'<rect x="{CORNER}" y="{CORNER}" width="{BOARD - 2 * CORNER}" '
-        f'height="{BOARD - 2 * CORNER}" fill="#F7F7F2" stroke="{INK}" stroke-width="1.5"/>',
+        f'height="{BOARD - 2 * CORNER}" fill="{BOARD_CENTRE}" stroke="{INK}" stroke-width="1.5"/>',
         *_board_centre(view),
         *(_board_square(sq, view, count, hotel_letter) for sq in squares),
     ]

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from html import escape
 
-from kit.render.common import GRID, INK, num, shape, svg, text, text_width, wrap, wrap_or_cut
+from kit.render.common import num, shape, svg, text, text_width, wrap, wrap_or_cut
 from kit.render.dice import die_face
+from kit.theme import ACCENT, GRID, INK, MUTED, PANEL, PAPER, START_SQUARE
 
 WIDTH = 1120
 MARGIN = 21
@@ -25,7 +26,6 @@ TOKENS_PER_ROW = 3
 BOOK_H = 272
 BOOKS_PER_ROW = 3
 LINE_H = 26
-HIGHLIGHT = "#0072B2"
 
 
 def _token(player: Mapping, cx: float, cy: float, r: float) -> str:
@@ -73,7 +73,7 @@ def _day(day: Mapping, view: Mapping) -> list[str]:
     mover = view["to_act"]
     here = mover is not None and view["players"][mover]["position"] == day["day"]
     stroke = (
-        f'stroke="{HIGHLIGHT}" stroke-width="4"' if here else f'stroke="{GRID}" stroke-width="1.5"'
+        f'stroke="{ACCENT}" stroke-width="4"' if here else f'stroke="{GRID}" stroke-width="1.5"'
     )
     label, font = wrap(day["label"], CELL_W - 48, 17, 1, min_size=9) or wrap_or_cut(
         day["label"], CELL_W - 48, 17, 1
@@ -81,7 +81,7 @@ def _day(day: Mapping, view: Mapping) -> list[str]:
     parts = [
         f'<g class="kit-day" data-day="{day["day"]}" data-kind="{day["kind"]}">',
         f'<rect x="{num(x)}" y="{num(y)}" width="{num(CELL_W)}" height="{CELL_H}" '
-        f'fill="#FFFFFF" {stroke}/>',
+        f'fill="{PAPER}" {stroke}/>',
         f'<rect x="{num(x + 1)}" y="{num(y + 1)}" width="{num(CELL_W - 2)}" height="{BAND}" '
         f'fill="{day["colour"]}"/>',
         text(x + 7, y + 25, str(day["day"]), size=22, font_weight="bold", fill=day["ink"]),
@@ -101,7 +101,7 @@ def _start_and_table(view: Mapping) -> list[str]:
     parts = [
         '<g class="kit-day" data-day="0" data-kind="start">',
         f'<rect x="{num(x)}" y="{num(y)}" width="{num(CELL_W)}" height="{CELL_H}" '
-        f'fill="#F4F4F4" stroke="{GRID}" stroke-width="1.5"/>',
+        f'fill="{START_SQUARE}" stroke="{GRID}" stroke-width="1.5"/>',
         text(x + CELL_W / 2, y + 30, labels["start"], size=20, anchor="middle", font_weight="bold"),
         *_tokens(view["players"], view["start_tokens"], x, y),
         "</g>",
@@ -137,9 +137,7 @@ def _book(player: Mapping, view: Mapping, x: float, y: float, width: float) -> l
     p = player["index"]
     acting = view["to_act"] == p
     stroke = (
-        f'stroke="{HIGHLIGHT}" stroke-width="4"'
-        if acting
-        else f'stroke="{GRID}" stroke-width="1.5"'
+        f'stroke="{ACCENT}" stroke-width="4"' if acting else f'stroke="{GRID}" stroke-width="1.5"'
     )
     name = player["name"] + (f" ({labels['bot']})" if player["bot"] else "")
     where = labels["finished"] if player["finished"] else player["where"]
@@ -163,7 +161,7 @@ def _book(player: Mapping, view: Mapping, x: float, y: float, width: float) -> l
     parts = [
         f'<g class="kit-book" data-player="{p}">',
         f'<rect x="{num(x)}" y="{num(y)}" width="{num(width)}" height="{BOOK_H}" rx="10" '
-        f'fill="#FFFFFF" {stroke}/>',
+        f'fill="{PAPER}" {stroke}/>',
         _token(player, x + 24, y + 26, 14),
         text(x + 46, y + 33, name_lines[0], size=name_size, font_weight="bold"),
         text(x + width - 12, y + 33, where, size=16, anchor="end"),
@@ -246,7 +244,7 @@ def _payday(payday: Mapping, top: float) -> tuple[list[str], float]:
                 anchor="end",
                 font_weight="bold",
             )
-            + text(right, y, line["account_text"], size=15, anchor="end", fill="#555555")
+            + text(right, y, line["account_text"], size=15, anchor="end", fill=MUTED)
             + "</g>"
         )
     y += 8
@@ -288,7 +286,7 @@ def _month(view: Mapping) -> tuple[list[str], float]:
 
 def _picture(view: Mapping, label: str, pieces: Sequence[str]) -> str:
     """The pieces named ("month", "books", "paydays") one under the other, as one SVG."""
-    body = [f'<rect x="0" y="0" width="{WIDTH}" height="100%" fill="#FAFAFA"/>']
+    body = [f'<rect x="0" y="0" width="{WIDTH}" height="100%" fill="{PANEL}"/>']
     bottom = 0.0
     for piece in pieces:
         if piece == "month":

@@ -20,10 +20,10 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 from xml.sax.saxutils import quoteattr
 
-from kit.render.common import GRID, INK, num, shape, svg, text, text_width
+from kit.render.common import num, shape, svg, text, text_width
 from kit.table import format_value
+from kit.theme import GRID, INK, PAPER, SERIES
 
-PALETTE = ("#0072B2", "#D55E00", "#009E73", "#E69F00", "#56B4E9", "#CC79A7")
 MARKERS = ("circle", "square", "triangle", "diamond", "hexagon", "star")
 DASHES = ("", "12 6", "4 4", "16 4 4 4", "", "12 6")
 WIDTH, HEIGHT = 960, 540
@@ -139,7 +139,7 @@ def _frame(
     legend: list[Key],
 ) -> list[str]:
     """Background, title, legend, the value axis with its grid and both axis labels."""
-    parts = [f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#FFFFFF"/>']
+    parts = [f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{PAPER}"/>']
     size = 30  # the title shrinks (down to 20) to fit on one line
     while size > 20 and text_width(title, size * 0.68) > WIDTH - 60:
         size -= 1
@@ -220,7 +220,7 @@ def line_chart(
     legend, body = [], []
     markers = len(xs) <= 40
     for i, (name, values) in enumerate(ys.items()):
-        colour, marker, dash = PALETTE[i % 6], MARKERS[i % 6], DASHES[i % 6]
+        colour, marker, dash = SERIES[i % 6], MARKERS[i % 6], DASHES[i % 6]
         legend.append(Key(name, colour, dash=dash, marker=marker if markers else None))
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         runs: list[list[tuple[float, float]]] = [[]]  # a None breaks the line
@@ -286,7 +286,7 @@ def bar_chart(
 
     legend, body = [], []
     for i, (name, values) in enumerate(stacks.items()):
-        colour = PALETTE[i % 6]
+        colour = SERIES[i % 6]
         legend.append(Key(name, colour, bar=True))
         for k, v in enumerate(values):
             if v <= 0:
@@ -299,7 +299,7 @@ def bar_chart(
                 f'class="kit-bar" data-category={quoteattr(labels[k])}/>'
             )
     for j, (name, values) in enumerate(dots.items()):
-        colour = PALETTE[(len(stacks) + j) % 6]
+        colour = SERIES[(len(stacks) + j) % 6]
         marker = MARKERS[(1 + j) % 6]
         legend.append(Key(name, colour, marker=marker))
         size = min(8.0, max(4.0, 0.3 * slot))

@@ -2,7 +2,8 @@
 
 Deterministic by construction: coordinates with fixed decimals, text widths estimated from the
 glyphs (no font files), no ids and no clock, so the same data gives the same bytes everywhere.
-Colours are Okabe-Ito, safe for colour-blind viewers; shapes back colours up.
+Colours and the font are the kit's (kit.theme): Okabe-Ito, safe for colour-blind viewers;
+shapes back colours up.
 """
 
 from __future__ import annotations
@@ -14,12 +15,8 @@ from kit.table import format_count as format_count
 from kit.table import format_decimal as format_decimal
 from kit.table import format_euros as format_euros
 from kit.table import format_percent as format_percent
+from kit.theme import FONT, INK, PAPER
 
-OBSERVED = "#0072B2"
-EXACT = "#D55E00"
-INK = "#111111"
-GRID = "#BBBBBB"
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 SHAPE_GLYPHS = {
     "circle": "●",
     "square": "■",
@@ -60,7 +57,7 @@ WIDE = frozenset("mwMW")
 
 
 def text_width(text: str, em: float) -> float:
-    """Estimated width of `text` in ems of DejaVu Sans (`em`: an ordinary lower-case glyph, 0.62
+    """Estimated width of `text` in ems of the kit's font (`em`: an ordinary lower-case glyph, 0.62
     for regular, more for bold): narrow, wide and capital letters counted apart. Deterministic,
     no font files."""
     total = 0.0
@@ -104,7 +101,7 @@ def wrap_or_cut(text: str, width: float, size: int, max_lines: int) -> tuple[lis
 
 def shape(shape: str, cx: float, cy: float, r: float, fill: str) -> str:
     """A player's token shape, white-edged so it reads on any background."""
-    style = f'fill="{fill}" stroke="#FFFFFF" stroke-width="2.5"'
+    style = f'fill="{fill}" stroke="{PAPER}" stroke-width="2.5"'
     if shape == "square":
         return (
             f'<rect x="{num(cx - r * 0.9)}" y="{num(cy - r * 0.9)}" width="{num(r * 1.8)}" '

@@ -8,17 +8,8 @@ from fractions import Fraction
 from xml.sax.saxutils import escape
 
 from kit.messages import t
-from kit.render.common import (
-    EXACT,
-    GRID,
-    INK,
-    OBSERVED,
-    format_count,
-    format_percent,
-    num,
-    svg,
-    text,
-)
+from kit.render.common import format_count, format_percent, num, svg, text
+from kit.theme import EXACT, GRID, INK, OBSERVED, PAPER
 
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0.5, 0.5),),
@@ -47,7 +38,7 @@ def die_face(n: int, x: float, y: float, size: float) -> str:
     )
     return (
         f'<g><rect x="{num(x)}" y="{num(y)}" width="{num(size)}" height="{num(size)}" '
-        f'rx="{num(size * 0.16)}" fill="#FFFFFF" stroke="{INK}" stroke-width="3"/>{pips}</g>'
+        f'rx="{num(size * 0.16)}" fill="{PAPER}" stroke="{INK}" stroke-width="3"/>{pips}</g>'
     )
 
 
@@ -176,7 +167,7 @@ def dice_lab_svg(
     rolls = sum(counts.values())
     observed = [Fraction(counts.get(s, 0), rolls or 1) for s in sums]
     body = [
-        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#FFFFFF"/>',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{PAPER}"/>',
         *_header(rolls, doubles, exact_doubles, last),
         *_legend(),
         *_histogram(observed, [exact[s] for s in sums], sums),

@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
-from kit.render.common import INK, num, svg, text
+from kit.render.common import num, svg, text
+from kit.theme import ACCENT, INK, MUTED, PAPER, SELECTED_PAPER, SELECTION, ink_on
 
 WIDTH = 1000
 MARGIN = 20
@@ -21,11 +22,8 @@ HAND_CARD = (112.0, 160.0)
 TABLE_CARD = (52.0, 74.0)
 GAP = 14
 RAISE = 22  # a selected card stands this much higher
-ACCENT = "#E69F00"  # the selection's outline and order badges (Okabe-Ito orange)
-BEST = "#0072B2"  # the best play's cards: a dashed edge and a numbered badge (Okabe-Ito blue)
-MESSAGE = "#A63C00"
-PAPER = "#FFFFFF"
-SELECTED_PAPER = "#FFF4D6"
+# The selection's outline is theme.SELECTION (orange); the best play's cards, a dashed edge and
+# a numbered badge, theme.ACCENT (blue).
 
 
 def _shape(kind: str, cx: float, cy: float, r: float) -> str:
@@ -75,8 +73,8 @@ def card_svg(card: Mapping[str, Any], x: float, y: float, w: float, h: float) ->
     if selected:
         attrs += f' data-order="{card["order"]}"'
     paper = INK if joker else SELECTED_PAPER if selected else PAPER
-    edge, width = (ACCENT, 6) if selected else (INK, 2)
-    ink = PAPER if joker else INK
+    edge, width = (SELECTION, 6) if selected else (INK, 2)
+    ink = ink_on(paper)
     parts = [
         f"<g {attrs}><title>{escape(card['text'])}</title>",
         f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}" rx="{num(w * 0.1)}" '
@@ -103,14 +101,14 @@ def card_svg(card: Mapping[str, Any], x: float, y: float, w: float, h: float) ->
     if card.get("shaved"):
         parts.append(
             f'<line class="kit-shaved" x1="{num(x + 4)}" y1="{num(y + h - 4)}" '
-            f'x2="{num(x + w - 4)}" y2="{num(y + 4)}" stroke="#555555" stroke-width="4"/>'
+            f'x2="{num(x + w - 4)}" y2="{num(y + 4)}" stroke="{MUTED}" stroke-width="4"/>'
         )
     if card.get("best"):
         parts += _best_mark(card["best"], x, y, w, h)
     if selected:
         parts.append(f'<circle cx="{num(x + w - 4)}" cy="{num(y - 2)}" r="16" fill="{INK}"/>')
         parts.append(text(x + w - 4, y + 6, str(card["order"]), size=22, anchor="middle",
-                          font_weight="bold", fill=PAPER))  # fmt: skip
+                          font_weight="bold", fill=ink_on(INK)))  # fmt: skip
     parts.append("</g>")
     return "".join(parts)
 
@@ -120,12 +118,18 @@ def _best_mark(place: int, x: float, y: float, w: float, h: float) -> list[str]:
     and a blue badge with its place in that play, at the top left."""
     return [
         f'<rect class="kit-best-mark" x="{num(x - 6)}" y="{num(y - 6)}" width="{num(w + 12)}" '
-        f'height="{num(h + 12)}" rx="{num(w * 0.12)}" fill="none" stroke="{BEST}" '
+        f'height="{num(h + 12)}" rx="{num(w * 0.12)}" fill="none" stroke="{ACCENT}" '
         f'stroke-width="4" stroke-dasharray="10 6"/>',
-        f'<circle cx="{num(x + 4)}" cy="{num(y - 2)}" r="15" fill="{BEST}"/>',
+        f'<circle cx="{num(x + 4)}" cy="{num(y - 2)}" r="15" fill="{ACCENT}"/>',
         _classed(
             text(
-                x + 4, y + 5, str(place), size=20, anchor="middle", font_weight="bold", fill=PAPER
+                x + 4,
+                y + 5,
+                str(place),
+                size=20,
+                anchor="middle",
+                font_weight="bold",
+                fill=ink_on(ACCENT),
             ),
             "kit-best-place",
         ),
@@ -169,7 +173,7 @@ def _players(view: Mapping[str, Any], y: float) -> list[str]:
         parts.append(
             f'<g class="kit-player" data-seat="{p["seat"]}"><rect x="{num(x + 3)}" y="{num(y)}" '
             f'width="{num(width - 6)}" height="56" rx="8" fill="{paper}" '
-            f'stroke="{ACCENT if turn else INK}" stroke-width="{4 if turn else 1.5}"/>'
+            f'stroke="{SELECTION if turn else INK}" stroke-width="{4 if turn else 1.5}"/>'
         )
         name = (
             ("▶ " if turn else "") + p["name"] + (f" ({view['labels']['bot']})" if p["bot"] else "")

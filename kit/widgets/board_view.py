@@ -12,8 +12,9 @@ show comes from here, so both always agree and the browser holds no game rule: t
 exactly the engine's `legal_actions()`, each with its label (from `kit.messages`, in the current
 language) and the action as `action_to_dict` data to send back.
 
-Colours are colour-blind safe (Okabe-Ito, plus a brown), and never the only cue: every group band
-carries its letter, every owner marker and token its player number and shape.
+Colours are kit.theme's, colour-blind safe (Okabe-Ito, plus a brown), and never the only cue:
+every group band carries its letter, every owner marker and token its player number and shape;
+a text on a colour is in the ink `theme.ink_on` gives for it.
 Standard library only; the same state (and arguments) always gives the same view.
 """
 
@@ -27,27 +28,12 @@ from typing import Any
 from kit.games.core import action_to_dict
 from kit.games.property.state import FREE, HOTEL
 from kit.messages import language, t
+from kit.theme import GROUP_COLOURS, HEAT_STOPS, PLAYER_COLOURS, STATION, UTILITY, ink_on
 from kit.widgets.waiting import waiting
 
-# The lot groups in board order get these colours: close to the printed boards (brown, light
-# blue, pink, orange, red, yellow, green, dark blue) but taken from Okabe-Ito's palette.
-GROUP_COLOURS = (
-    "#8C510A",  # brown
-    "#56B4E9",  # sky blue
-    "#CC79A7",  # reddish purple (pink)
-    "#E69F00",  # orange
-    "#D55E00",  # vermillion (red)
-    "#F0E442",  # yellow
-    "#009E73",  # bluish green
-    "#0072B2",  # blue
-)
-STATION_COLOUR = "#444444"
-UTILITY_COLOUR = "#999999"
-# Players: colour, shape and number together, so no one needs to tell colours apart.
-PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+# The lot groups get theme.GROUP_COLOURS in board order; the players theme.PLAYER_COLOURS with
+# these shapes, and a number: no one needs to tell colours apart.
 PLAYER_SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star")
-# A sequential colour-blind-safe scale (viridis, from light to dark is reversed: low = light).
-HEAT_STOPS = ("#FDE725", "#7AD151", "#22A884", "#2A788E", "#414487", "#440154")
 SIDES = ("bottom", "left", "top", "right")
 # A rule's id in a refusal's reason, «(PROP-12)» or «(PROP-12, La Ruta)»: told apart, not inline.
 RULE_ID = re.compile(r"\s*\(((?:PROP|RUT|SUP|PAL|DIA)-\d+[^)]*)\)")
@@ -59,17 +45,6 @@ MONEY_VALUES = frozenset(
 _PLAIN = frozenset({"rules_property.refused_phase"})
 
 
-def _ink_on(colour: str) -> str:
-    """Black or white text, whichever reads better on `colour` (#RRGGBB)."""
-    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
-
-    def lin(c: float) -> float:
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    luminance = 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
-    return "#111111" if luminance > 0.2 else "#FFFFFF"
-
-
 def _mix(a: str, b: str, share: float) -> str:
     pa = [int(a[i : i + 2], 16) for i in (1, 3, 5)]
     pb = [int(b[i : i + 2], 16) for i in (1, 3, 5)]
@@ -77,7 +52,8 @@ def _mix(a: str, b: str, share: float) -> str:
 
 
 def heat_colour(share: float) -> str:
-    """The colour of a share 0..1 on the heat scale (0 light yellow, 1 dark purple)."""
+    """The colour of a share 0..1 on the heat scale (theme.HEAT_STOPS: 0 light yellow, 1 dark
+    purple)."""
     share = min(1.0, max(0.0, share))
     pos = share * (len(HEAT_STOPS) - 1)
     i = min(int(pos), len(HEAT_STOPS) - 2)
@@ -149,10 +125,10 @@ def group_styles(game: Any) -> dict[str, dict[str, str]]:
             letter = chr(ord("A") + lots)
             lots += 1
         elif title.kind == "station":
-            colour, letter = STATION_COLOUR, "≡"  # rails: not a lot group's letter
+            colour, letter = STATION, "≡"  # rails: not a lot group's letter
         else:
-            colour, letter = UTILITY_COLOUR, "ϟ"  # a spark
-        styles[title.group] = {"colour": colour, "ink": _ink_on(colour), "letter": letter}
+            colour, letter = UTILITY, "ϟ"  # a spark
+        styles[title.group] = {"colour": colour, "ink": ink_on(colour), "letter": letter}
     return styles
 
 
@@ -342,12 +318,14 @@ def _players(state: Any) -> list[dict[str, Any]]:
     for p in range(g.n):
         titles = [g.t_square[ti] for ti, o in enumerate(state.owner) if o == p]
         in_jail = state.jail[p] != FREE
+        colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
         out.append(
             {
                 "index": p,
                 "name": g.names[p],
                 "mark": str(p + 1),
-                "colour": PLAYER_COLOURS[p % len(PLAYER_COLOURS)],
+                "colour": colour,
+                "ink": ink_on(colour),  # the number on the token, the owner's tag
                 "shape": PLAYER_SHAPES[p % len(PLAYER_SHAPES)],
                 "cash": state.cash[p],
                 "cash_text": money(state.cash[p]),
@@ -459,7 +437,7 @@ def board_view(
             entry.update(
                 heat=value,
                 heat_colour=colour,
-                heat_ink=_ink_on(colour),
+                heat_ink=ink_on(colour),
                 heat_over=i in legend["over"],
                 heat_under=i in legend["under"],
             )

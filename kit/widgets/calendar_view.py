@@ -32,28 +32,13 @@ from kit.games.core import action_to_dict
 from kit.games.dia_de_paga.actions import ANYTIME, action_from_dict
 from kit.games.dia_de_paga.base import START
 from kit.messages import language, t
+from kit.theme import DAY_COLOURS, GRID, PLAYER_COLOURS, ink_on
 from kit.widgets.waiting import waiting
 
-# Players: colour, shape and initial together (Okabe-Ito, as the property board); the initial
-# is written in the ink that contrasts with its colour (black on the light ones).
-PLAYER_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
-PLAYER_INKS = ("#FFFFFF", "#FFFFFF", "#FFFFFF", "#111111", "#111111", "#111111")
+# Players: colour (theme.PLAYER_COLOURS, as on the property board), shape and initial together;
+# the initial is written in the ink that reads on its colour (theme.ink_on). Each kind of day
+# has its band's colour from theme.DAY_COLOURS, and the kind is always written on it too.
 PLAYER_SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star")
-# The band of each kind of day: colour-blind-safe colours, and the kind is always written too.
-KIND_COLOURS = {
-    "mail": ("#56B4E9", "#111111"),
-    "acquisition": ("#E69F00", "#111111"),
-    "sell": ("#009E73", "#FFFFFF"),
-    "lottery": ("#CC79A7", "#111111"),
-    "event": ("#F0E442", "#111111"),
-    "birthday": ("#F5C6A5", "#111111"),
-    "election": ("#7F7F7F", "#FFFFFF"),
-    "time_change": ("#BBBBBB", "#111111"),
-    "quiet": ("#E8E8E8", "#111111"),
-    "pay": ("#D55E00", "#FFFFFF"),
-    "receive": ("#009E73", "#FFFFFF"),
-    "payday": ("#0072B2", "#FFFFFF"),
-}
 # The words the drawing and the page write as they are (headings, labels), by catalogue key.
 LABELS = (
     "title aria die no_die kitty lottery_pot start cash savings loans mail_waiting acquisitions "
@@ -123,7 +108,7 @@ def _days(state: Any) -> list[dict[str, Any]]:
     out = []
     for day in g.rules.days:
         label, instruction = day_label(g.rules, day)
-        band, ink = KIND_COLOURS.get(day.kind, ("#BBBBBB", "#111111"))
+        band = DAY_COLOURS.get(day.kind, GRID)
         out.append(
             {
                 "day": day.day,
@@ -132,7 +117,7 @@ def _days(state: Any) -> list[dict[str, Any]]:
                 "label": label,
                 "instruction": instruction,
                 "colour": band,
-                "ink": ink,
+                "ink": ink_on(band),
                 "row": (day.day - 1) // WEEK,
                 "column": (day.day - 1) % WEEK,
                 "tokens": [p for p in range(g.n) if state.pos[p] == day.day],
@@ -173,13 +158,14 @@ def _players(state: Any, bots: Mapping[int, str]) -> list[dict[str, Any]]:
     tokens = marks(g.names)
     for p in range(g.n):
         pos = state.pos[p]
+        colour = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
         out.append(
             {
                 "index": p,
                 "name": g.names[p],
                 "mark": tokens[p],
-                "colour": PLAYER_COLOURS[p % len(PLAYER_COLOURS)],
-                "ink": PLAYER_INKS[p % len(PLAYER_INKS)],
+                "colour": colour,
+                "ink": ink_on(colour),
                 "shape": PLAYER_SHAPES[p % len(PLAYER_SHAPES)],
                 "bot": bots.get(p),
                 "position": pos,

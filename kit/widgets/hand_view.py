@@ -39,10 +39,9 @@ from kit.games.palabra.cards import COLOURS, SYMBOLS, Card
 from kit.games.palabra.rules import can_build_on, is_palabra
 from kit.games.palabra.scoring import Score
 from kit.messages import language, t
+from kit.theme import CARD_COLOURS  # the four card colours; each colour's shape says the same
 from kit.widgets.waiting import waiting
 
-# Okabe-Ito colours for the four card colours; the shape of each colour says the same thing.
-CARD_COLOURS = {"red": "#D55E00", "blue": "#0072B2", "green": "#009E73", "yellow": "#F0E442"}
 LOG_LINES = 6  # how many lines of the game log the view keeps
 
 

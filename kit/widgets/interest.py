@@ -23,6 +23,7 @@ from kit import render
 from kit.analysis import interest
 from kit.messages import t
 from kit.table import Table
+from kit.theme import GRID
 
 MODES = ("once", "monthly", "loan")
 MAX_AMOUNT = 15_000
@@ -34,7 +35,7 @@ WRAP = "overflow-wrap: anywhere; max-width: 100%;"  # a long exact fraction wrap
 LONG_EXACT = 14  # an exact value longer than this is written as ≈ euros in the formula
 LABEL_WIDTH = "220px"  # «Interés (% al mes)» and «Ahorro: un depósito» whole at 1280 px
 MODE_WIDTH = "240px"
-CELL = "padding: 2px 14px; text-align: right; border-bottom: 1px solid #bbbbbb;"
+CELL = f"padding: 2px 14px; text-align: right; border-bottom: 1px solid {GRID};"
 SAVINGS_COLUMNS = ("opening", "deposit", "interest", "closing")
 LOAN_COLUMNS = ("opening", "interest", "repayment", "closing")
 

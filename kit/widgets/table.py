@@ -29,16 +29,18 @@ from kit.games.property.actions import Bid, PassBid, ProposeTrade
 from kit.messages import t
 from kit.render.common import SHAPE_GLYPHS
 from kit.session import Session
+from kit.theme import DARK_GREY, INK, NOTE, REFUSED, SOFT_INK
 from kit.widgets.board import PropertyBoard
 from kit.widgets.board_view import board_view, money
 from kit.widgets.game_log import log_lines
+from kit.widgets.waiting import bot_title
 
 LOG_LINES = 12
 TEXT = "font-size:18px"  # projector-sized, like the board's side panel
-REFUSED = "color:#B00020;font-size:18px"
-WAITING = "font-style:italic;color:#333333;font-size:18px"
+REFUSAL = f"color:{REFUSED};font-size:18px"
+WAITING = f"font-style:italic;color:{SOFT_INK};font-size:18px"
 WARNING = (
-    "color:#111111;background:#FFF3C4;border:2px solid #A63C00;border-radius:8px;"
+    f"color:{INK};background:{NOTE};border:2px solid {REFUSED};border-radius:8px;"
     "padding:6px 10px;font-size:18px;white-space:pre-line"
 )
 TRADE_BOX = {"flex": "1 1 200px", "min_width": "180px"}  # a trade dialog's column
@@ -56,12 +58,14 @@ def players_html(session: Session, view: dict[str, Any]) -> str:
     jail = g.rules.squares[g.rules.jail.square].name
     rows = []
     for p in view["players"]:
-        style = "background:#FFF3C4;font-weight:bold" if view["to_act"] == p["index"] else ""
+        style = f"background:{NOTE};font-weight:bold" if view["to_act"] == p["index"] else ""
         glyph = SHAPE_GLYPHS.get(p["shape"], "●")  # the token's shape, as on the board
         token = f'<span style="color:{p["colour"]};font-size:1.2em">{glyph}</span> {p["mark"]}'
         bot = session.seat_bots[p["index"]]
         who = escape(p["name"]) + (
-            f" <small>({t('table.bot')}: {escape(bot)})</small>" if bot else ""
+            f" <small>({t('table.bot')}: {escape(bot_title(session.state, bot))})</small>"
+            if bot
+            else ""
         )
         rows.append(
             f'<tr style="{style}" data-player="{p["index"]}"><td>{token}</td><td>{who}</td>'
@@ -86,7 +90,7 @@ def _player_details(view: dict[str, Any], p: dict[str, Any], jail: str) -> str:
         mark = f" {t('table.mortgaged_mark')}" if sq["mortgaged"] else ""
         chip = (
             f'<span style="display:inline-block;width:0.8em;height:0.8em;'
-            f'background:{sq["colour"]};border:1px solid #444;margin-right:3px"></span>'
+            f'background:{sq["colour"]};border:1px solid {DARK_GREY};margin-right:3px"></span>'
         )
         titles.append(f'<span style="white-space:nowrap">{chip}{escape(sq["name"])}{mark}</span>')
     if not p["alive"]:
@@ -170,19 +174,19 @@ class PropertyTable(w.VBox):
     def _refusal(self, reason: str, rule: str = "") -> str:
         """A refusal in one plain sentence; the rule ids, if any, in a small «¿por qué?»."""
         why = (
-            f'<details class="kit-table-why" style="font-size:16px;color:#333333">'
+            f'<details class="kit-table-why" style="font-size:16px;color:{SOFT_INK}">'
             f"<summary>{escape(t('board.why'))}</summary>{escape(t('board.rule', rule=rule))}"
             "</details>"
             if rule
             else ""
         )
         return (
-            f'<div class="kit-table-refusal" style="{REFUSED}"><p>{escape(reason)}</p>{why}</div>'
+            f'<div class="kit-table-refusal" style="{REFUSAL}"><p>{escape(reason)}</p>{why}</div>'
         )
 
     def _say(self, reason: str) -> str:
         """A click that did nothing, and why (not the engine's refusal: nothing was tried)."""
-        return f'<p style="{REFUSED}">{escape(reason)}</p>'
+        return f'<p style="{REFUSAL}">{escape(reason)}</p>'
 
     def _bid(self, _button: Any) -> None:
         bid = Bid(self.session.state.current_player(), self.bid_amount.value)
