@@ -34,9 +34,18 @@ STATIC = Path(__file__).parent / "static"
 
 
 def stylesheet(name: str) -> str:
-    """The style sheet `static/<name>` after the kit's look (kit.theme's CSS variables), so a
-    widget's CSS says `var(--kit-accent)` and never a colour of its own."""
-    return theme.css() + (STATIC / name).read_text(encoding="utf-8")
+    """The style sheet `static/<name>` after the kit's look (kit.theme's CSS variables) and
+    what every widget's page shares (static/widget.css), so a widget's CSS says
+    `var(--kit-accent)` and never a colour of its own."""
+    shared = (STATIC / "widget.css").read_text(encoding="utf-8")
+    return theme.css() + shared + (STATIC / name).read_text(encoding="utf-8")
+
+
+def script(name: str) -> str:
+    """The module `static/<name>` after what every game widget's page shares (static/widget.js:
+    `html`, `fillWarning`, `mount`), as one ES module's text."""
+    shared = (STATIC / "widget.js").read_text(encoding="utf-8")
+    return shared + "\n" + (STATIC / name).read_text(encoding="utf-8")
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -61,11 +70,11 @@ class GameWidget(anywidget.AnyWidget):
     def __init_subclass__(
         cls, family: str = "", catalogue: str = "", style: str = "", **kwargs: Any
     ) -> None:
-        super().__init_subclass__(**kwargs)
         if style:  # the page: static/<style>.js draws, static/<style>.css after the kit's look
             cls.style = style
-            cls._esm = STATIC / f"{style}.js"
+            cls._esm = script(f"{style}.js")  # text, set before anywidget reads the class
             cls._css = stylesheet(f"{style}.css")
+        super().__init_subclass__(**kwargs)
         cls.family = family or cls.family
         cls.catalogue = catalogue or cls.catalogue
 
@@ -161,6 +170,8 @@ class GameWidget(anywidget.AnyWidget):
         """Stamp the view with its position (a click on an older one is refused as late) and
         send it, its drawing, the message, the warning and any other `traits` at once."""
         view["move"] = moves(self.session)
+        view["widget"] = self.model_id  # the page asks its manager whether Python is there
+        view["labels"] = {**view.get("labels", {}), "no_answer": t("widget.no_answer")}
         with self.hold_sync():
             self.view = view
             self.svg = svg

@@ -4,7 +4,8 @@ The test writes its own small notebook into the server's temporary root (the les
 they are). The same seeded board is played in this process first, so the browser must show
 exactly what the engine gives: the square bought, the buyer's marker, his cash after paying.
 A board over a table of bots shows its bot's buttons greyed out (disabled), with the line that
-names the bot next to them (issue 14, point 7).
+names the bot next to them (issue 14, point 7). The page's text is one of kit.theme's sizes
+(none below 16 px) and its colours are the theme's CSS variables (issue 15, point 6).
 Run with `pytest -m browser tests/browser` (Debian's Chromium, servers on localhost).
 """
 
@@ -18,6 +19,7 @@ from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
 from playwright.sync_api import Locator, Page, expect
 
 import kit
+from kit import theme
 from kit.messages import set_language, t
 from kit.session import Session
 from kit.widgets import PropertyBoard
@@ -75,6 +77,31 @@ def plan() -> tuple[list[tuple[str, str]], int, int, str]:
     pytest.fail("the seeded board never offers a title to buy")
 
 
+SMALLEST_TEXT = """(root) => Math.min(...[...root.querySelectorAll('*')]
+    .filter((node) => !(node instanceof SVGElement) && node.getClientRects().length
+        && (node.matches('input, select, textarea') || [...node.childNodes].some(
+            (child) => child.nodeType === Node.TEXT_NODE && child.textContent.trim())))
+    .map((node) => parseFloat(getComputedStyle(node).fontSize)))"""
+
+
+def rgb(colour: str) -> str:
+    """#RRGGBB as the browser's computed style writes it."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({r}, {g}, {b})"
+
+
+def in_the_theme_s_look(board: Locator) -> None:
+    """Every text of the page one of the theme's sizes, none below the small one; the colours
+    kit.theme's CSS variables (the frame, the ink, whose turn it is on its band)."""
+    assert board.evaluate(SMALLEST_TEXT) >= theme.TEXT_SIZES["small"]
+    assert board.evaluate("b => getComputedStyle(b).borderTopColor") == rgb(theme.FRAME)
+    assert board.evaluate("b => getComputedStyle(b).color") == rgb(theme.INK)
+    turn = board.get_by_test_id("turn")
+    assert turn.evaluate("t => getComputedStyle(t).backgroundColor") == rgb(theme.SHADE)
+    assert turn.evaluate("t => getComputedStyle(t).borderLeftColor") == rgb(theme.ACCENT)
+    assert theme.FONT.split(",")[0] in board.evaluate("b => getComputedStyle(b).fontFamily")
+
+
 def the_board(page: Page) -> Locator:
     board = page.locator(".kit-board").first
     expect(board.locator("[data-testid=board] svg")).to_be_visible(timeout=KERNEL_SECONDS * 1000)
@@ -99,6 +126,7 @@ def play_roll_and_buy(board: Locator, artifacts: Path, prefix: str) -> None:
     assert cash_after != cash_before
     board.locator(f"[data-square='{square}']").click()  # its title deed in the side panel
     expect(board.get_by_test_id("deed")).to_contain_text("Precio")
+    in_the_theme_s_look(board)  # the message, the «¿por qué?» and the deed's table too
     board.screenshot(path=artifacts / f"{prefix}-board-bought.png")
 
 
@@ -151,6 +179,13 @@ def test_a_bots_turn_greys_the_buttons_out_in_jupyterlab(
     for k in range(len(labels)):
         expect(buttons.nth(k)).to_be_disabled()
         expect(buttons.nth(k)).to_have_text(labels[k])
+        grey = buttons.nth(k).evaluate(
+            "b => [getComputedStyle(b).borderTopStyle, getComputedStyle(b).borderTopColor]"
+        )
+        assert grey == ["dashed", rgb(theme.EDGE)]  # greyed out: not by colour alone
+    warning = board.get_by_test_id("warning").evaluate("w => getComputedStyle(w).backgroundColor")
+    assert warning == rgb(theme.NOTE)
+    in_the_theme_s_look(board)
     board.get_by_test_id("warning").scroll_into_view_if_needed()
     page.screenshot(path=artifacts / "jupyterlab-board-bots-turn.png")
     assert unexpected(page_errors) == []

@@ -13,6 +13,13 @@ widget's output is scrolled to the top, the calendar, whose turn it is and every
 inside the screen, in JupyterLab and in Voilà; the log shows the bots' moves, not one line; a
 refusal sits next to the buttons in plain words (no rule id) with a «¿por qué?» detail; the
 interest explorer's labels are whole and its long exact amount stays on the screen.
+
+Issue 15, point 6: the page's text is one of kit.theme's sizes (none below 16 px) and its
+colours are the theme's CSS variables. With JupyterLab's file browser open the widget is about
+850 px wide: whose turn it is and the buttons go in a row above the calendar, which takes the
+width the screen's height allows with a refusal above it (728 px, was 532 px beside the side
+column), so its smallest text renders 8 px high instead of 5 px; a refusal above it never
+pushes it off the screen.
 Run with `pytest -m browser tests/browser`.
 """
 
@@ -28,6 +35,7 @@ from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
 from playwright.sync_api import Locator, Page, expect
 
 import kit
+from kit import theme
 from kit.messages import set_language, t
 from kit.session import Session
 from kit.widgets import PaydayBoard
@@ -38,6 +46,15 @@ BOTS = {1: "cautious_saver", 2: "gambler"}
 DEPOSIT = 300
 SCREEN = {"width": 1280, "height": 720}
 NEXT_TO = 80  # px at most between the buttons and the refusal under them
+NARROW = 1000  # px: a widget narrower than this puts whose turn it is above the calendar
+# With the file browser open (a widget of 848 px), what the calendar gets and how high its
+# smallest text (the 10-unit day labels, «¿Qué hay de nuevo?») renders. Measured in Chromium:
+# 532 px and 5 px when the side column stood beside it; 728 px and 8 px under the row of the
+# controls (room kept for a two-line refusal and its «¿por qué?», so the calendar never leaves
+# the screen). A back-row reader needs 11 px or more: at this width that needs
+# kit.render.calendar's smallest sizes raised (10 units → 15), not CSS.
+WIDE_CALENDAR = 720
+SMALLEST_SVG_TEXT = 8
 SOURCE = f"""import kit
 from kit.widgets import PaydayBoard
 
@@ -100,6 +117,32 @@ def plan() -> dict[str, Any]:
     }
 
 
+SMALLEST_TEXT = """(root) => Math.min(...[...root.querySelectorAll('*')]
+    .filter((node) => !(node instanceof SVGElement) && node.getClientRects().length
+        && (node.matches('input, select, textarea') || [...node.childNodes].some(
+            (child) => child.nodeType === Node.TEXT_NODE && child.textContent.trim())))
+    .map((node) => parseFloat(getComputedStyle(node).fontSize)))"""
+SMALLEST_SVG = """(svg) => Math.min(...[...svg.querySelectorAll('text')]
+    .filter((node) => node.textContent.trim())
+    .map((node) => node.getBoundingClientRect().height).filter((height) => height > 0))"""
+
+
+def rgb(colour: str) -> str:
+    """#RRGGBB as the browser's computed style writes it."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({r}, {g}, {b})"
+
+
+def in_the_theme_s_look(board: Locator) -> None:
+    """Every text of the page one of the theme's sizes, none below the small one; the colours
+    kit.theme's CSS variables (the refusal's bar, the buttons' edge, the book's ink)."""
+    assert board.evaluate(SMALLEST_TEXT) >= theme.TEXT_SIZES["small"]
+    button = board.locator("[data-testid=actions] button").first
+    assert button.evaluate("b => getComputedStyle(b).borderTopColor") == rgb(theme.ACCENT)
+    assert board.evaluate("b => getComputedStyle(b).color") == rgb(theme.INK)
+    assert theme.FONT.split(",")[0] in button.evaluate("b => getComputedStyle(b).fontFamily")
+
+
 def the_board(page: Page) -> Locator:
     board = page.locator(".kit-payday-board").first
     expect(board.locator("[data-testid=calendar] svg")).to_be_visible(timeout=KERNEL_SECONDS * 1000)
@@ -118,8 +161,10 @@ def inside_the_screen(box: dict[str, float] | None) -> bool:
 
 def on_one_screen(page: Page, board: Locator, shot: Path) -> None:
     """Scroll the widget's output to the top; then the calendar, whose turn it is and every
-    button of the moves allowed now are inside 1280×720, the controls beside the calendar."""
+    button of the moves allowed now are inside 1280×720, the controls beside the calendar, or
+    above it when the widget is narrow (JupyterLab with its file browser open)."""
     board.evaluate("el => el.scrollIntoView({block: 'start'})")
+    width = board.bounding_box()["width"]
     calendar = board.locator("[data-testid=calendar] svg").bounding_box()
     status = board.get_by_test_id("status").bounding_box()
     buttons = board.locator("[data-testid=actions] button")
@@ -130,7 +175,12 @@ def on_one_screen(page: Page, board: Locator, shot: Path) -> None:
     for k in range(buttons.count()):
         assert inside_the_screen(buttons.nth(k).bounding_box()), buttons.nth(k).text_content()
     assert calendar is not None and status is not None
-    assert status["x"] >= calendar["x"] + calendar["width"] - 1  # beside, not under
+    if width >= NARROW:
+        assert status["x"] >= calendar["x"] + calendar["width"] - 1  # beside, not under
+    else:
+        above = [status, *(buttons.nth(k).bounding_box() for k in range(buttons.count()))]
+        assert all(box["y"] + box["height"] <= calendar["y"] + 1 for box in above), above
+    in_the_theme_s_look(board)
 
 
 def deposit(board: Locator, amount: str) -> None:
@@ -172,7 +222,12 @@ def play_roll_and_deposit(page: Page, board: Locator, artifacts: Path, prefix: s
     said = message.bounding_box()
     assert under is not None and inside_the_screen(said), said
     assert said["y"] - (under["y"] + under["height"]) <= NEXT_TO  # the refusal by the buttons
+    calendar = board.locator("[data-testid=calendar] svg").bounding_box()
+    assert inside_the_screen(calendar), calendar  # the refusal does not push it off the screen
     page.screenshot(path=artifacts / f"{prefix}-calendar-refused-screen.png")
+    in_the_theme_s_look(board)  # the refusal and its «¿por qué?» too
+    refused = message.evaluate("m => getComputedStyle(m).backgroundColor")
+    assert refused == rgb(theme.REFUSED_PAPER)
     expect(cash).to_have_text(f"{expected['rolled_cash']} €")
     expect(savings).to_have_text("0 €")
     expect(board.locator("text.kit-loans[data-player='0']")).to_contain_text("0 €")
@@ -210,6 +265,39 @@ def test_calendar_rolls_and_saves_in_voila(
     page.goto(f"{voila}/voila/render/{NOTEBOOK}")
     board = the_board(page)
     play_roll_and_deposit(page, board, artifacts, "voila")
+    assert unexpected(page_errors) == []
+
+
+NARROW_NOTEBOOK = "dia_de_paga_estrecho.ipynb"
+
+
+@pytest.mark.browser
+def test_the_calendar_takes_the_width_with_the_file_browser_open_in_jupyterlab(
+    page: Page, page_errors, jupyterlab: str, jupyterlab_root: Path, artifacts: Path
+):
+    """The complaint: with the file browser open the calendar got about 530 px and its small
+    text could not be read from the back. Now the controls go above it and it gets 720+ px."""
+    write_notebook(jupyterlab_root, NARROW_NOTEBOOK)
+    page.set_viewport_size(SCREEN)
+    page.goto(f"{jupyterlab}/lab/workspaces/calendario-estrecho/tree/{NARROW_NOTEBOOK}")
+    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
+    page.evaluate("() => window.jupyterapp.shell.activateById('filebrowser')")
+    expect(page.locator("#filebrowser")).to_be_visible()
+    wait_for_the_kernel(page)
+    run_all_cells(page)
+    board = the_board(page)
+    board.evaluate("el => el.scrollIntoView({block: 'start'})")
+    widget = board.bounding_box()
+    calendar = board.locator("[data-testid=calendar] svg")
+    drawing = calendar.bounding_box()
+    smallest = calendar.evaluate(SMALLEST_SVG)
+    page.screenshot(path=artifacts / "jupyterlab-calendar-file-browser.png")
+    assert widget is not None and drawing is not None
+    assert widget["width"] < NARROW, widget  # the file browser takes its share of 1280 px
+    assert drawing["width"] >= WIDE_CALENDAR, drawing
+    assert smallest >= SMALLEST_SVG_TEXT, smallest
+    on_one_screen(page, board, artifacts / "jupyterlab-calendar-file-browser-one-screen.png")
+    expect(page.locator("#filebrowser")).to_be_visible()
     assert unexpected(page_errors) == []
 
 

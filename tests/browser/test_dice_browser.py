@@ -1,4 +1,5 @@
 """The dice lab in a real browser: it renders from the lesson, and a click rolls in the kernel.
+Its text is one of kit.theme's sizes (none below 16 px), its colours the theme's CSS variables.
 
 Run with `pytest -m browser tests/browser` (Debian's Chromium, servers on localhost).
 """
@@ -11,9 +12,34 @@ import pytest
 from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
 from playwright.sync_api import Locator, Page, expect
 
+from kit import theme
 from kit.render import format_count
 
 LESSON = "01_dados.ipynb"
+
+
+SMALLEST_TEXT = """(root) => Math.min(...[...root.querySelectorAll('*')]
+    .filter((node) => !(node instanceof SVGElement) && node.getClientRects().length
+        && (node.matches('input, select, textarea') || [...node.childNodes].some(
+            (child) => child.nodeType === Node.TEXT_NODE && child.textContent.trim())))
+    .map((node) => parseFloat(getComputedStyle(node).fontSize)))"""
+
+
+def rgb(colour: str) -> str:
+    """#RRGGBB as the browser's computed style writes it."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({r}, {g}, {b})"
+
+
+def in_the_theme_s_look(lab: Locator) -> None:
+    """Every text of the page one of the theme's sizes, none below the small one; the colours
+    kit.theme's CSS variables (the roll buttons in the observed colour, a refusal's ink)."""
+    assert lab.evaluate(SMALLEST_TEXT) >= theme.TEXT_SIZES["small"]
+    roll = lab.get_by_test_id("roll-100")
+    assert roll.evaluate("b => getComputedStyle(b).backgroundColor") == rgb(theme.OBSERVED)
+    message = lab.get_by_test_id("message")
+    assert message.evaluate("m => getComputedStyle(m).color") == rgb(theme.REFUSED)
+    assert theme.FONT.split(",")[0] in lab.evaluate("b => getComputedStyle(b).fontFamily")
 
 
 def first_dice_lab(page: Page) -> Locator:
@@ -47,6 +73,7 @@ def bad_seed_is_explained_then_reset_empties(lab: Locator, screenshot: Path) -> 
     lab.get_by_test_id("seed").press("Enter")
     expect(lab.get_by_test_id("message")).to_contain_text("semilla")
     expect(rolls).to_have_text(before)
+    in_the_theme_s_look(lab)  # the message too
     lab.screenshot(path=screenshot)
     lab.get_by_test_id("reset").click()
     expect(rolls).to_have_text("0")

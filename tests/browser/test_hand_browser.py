@@ -6,8 +6,10 @@ exactly what the engine gives: the cards to click (the finder's best word), the 
 selection shows, the message after the play (with the bot's answer) and the new score. An
 illegal button on the way must show a message and change no score (its wording is the engine's,
 not asserted). On a bot's turn the buttons are greyed out (disabled), with the line that names the
-bot next to them (issue 14, point 7). Run with `pytest -m browser tests/browser` (Debian's
-Chromium, localhost).
+bot next to them (issue 14, point 7). The page's text is one of kit.theme's sizes (none below
+16 px) and its colours are the theme's CSS variables (issue 15, point 6). With JupyterLab's file
+browser open the side column narrows to 270 px, so the picture gets 540 px (was 505 px).
+Run with `pytest -m browser tests/browser` (Debian's Chromium, localhost).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
 from playwright.sync_api import Locator, Page, expect
 
 import kit
+from kit import theme
 from kit.games.palabra import Dictionary, best_play
 from kit.messages import set_language, t
 from kit.session import Session
@@ -114,6 +117,33 @@ def plan() -> Plan:
     )
 
 
+SMALLEST_TEXT = """(root) => Math.min(...[...root.querySelectorAll('*')]
+    .filter((node) => !(node instanceof SVGElement) && node.getClientRects().length
+        && (node.matches('input, select, textarea') || [...node.childNodes].some(
+            (child) => child.nodeType === Node.TEXT_NODE && child.textContent.trim())))
+    .map((node) => parseFloat(getComputedStyle(node).fontSize)))"""
+SMALLEST_SVG = """(svg) => Math.min(...[...svg.querySelectorAll('text')]
+    .filter((node) => node.textContent.trim())
+    .map((node) => node.getBoundingClientRect().height).filter((height) => height > 0))"""
+
+
+def rgb(colour: str) -> str:
+    """#RRGGBB as the browser's computed style writes it."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({r}, {g}, {b})"
+
+
+def in_the_theme_s_look(table: Locator) -> None:
+    """Every text of the page one of the theme's sizes, none below the small one; the colours
+    kit.theme's CSS variables (the frame, a play allowed now, the refusal's ink)."""
+    assert table.evaluate(SMALLEST_TEXT) >= theme.TEXT_SIZES["small"]
+    assert table.evaluate("t => getComputedStyle(t).borderTopColor") == rgb(theme.FRAME)
+    assert table.evaluate("t => getComputedStyle(t).backgroundColor") == rgb(theme.PAPER)
+    legal = table.locator("button.kit-legal").first
+    assert legal.evaluate("b => getComputedStyle(b).backgroundColor") == rgb(theme.ACCENT)
+    assert theme.FONT.split(",")[0] in legal.evaluate("b => getComputedStyle(b).fontFamily")
+
+
 def the_table(page: Page) -> Locator:
     table = page.locator(".kit-palabra").first
     expect(table.locator("[data-testid=table] svg")).to_be_visible(timeout=KERNEL_SECONDS * 1000)
@@ -134,6 +164,9 @@ def select_score_and_play(table: Locator, artifacts: Path, prefix: str) -> None:
     table.get_by_test_id("other-actions").locator("summary").click()  # the refused plays fold
     table.locator(f"button[data-action={p.illegal}][data-legal=no]").first.click()
     expect(table.get_by_test_id("message")).to_contain_text("No se puede", timeout=30_000)
+    refusal = table.get_by_test_id("message").evaluate("m => getComputedStyle(m).color")
+    assert refusal == rgb(theme.REFUSED)
+    in_the_theme_s_look(table)
     expect(score).to_have_text(score_before)
     expect(table.locator(".kit-hand g.kit-selected")).to_have_count(len(p.cards))
     table.locator(f"button[data-action={p.kind}][data-legal=yes]").first.click()
@@ -300,6 +333,7 @@ def play_one_screen(page: Page, table: Locator, artifacts: Path, prefix: str) ->
     expect(why).to_contain_text(refused["rule"])
     assert off_screen(table, folded=("best play",)) == []  # below the refused plays opened
     page.screenshot(path=artifacts / f"{prefix}-palabra-screen-refused.png")
+    in_the_theme_s_look(table)
 
 
 @pytest.mark.browser
@@ -324,4 +358,43 @@ def test_palabra_fits_one_screen_in_voila(
     page.set_viewport_size(SCREEN)
     page.goto(f"{voila}/voila/render/{SCREEN_NOTEBOOK}")
     play_one_screen(page, the_table(page), artifacts, "voila")
+    assert unexpected(page_errors) == []
+
+
+# With the file browser open (a widget of 848 px) the side column narrows to 270 px: what the
+# picture gets and how high its smallest text (the stars of a card, 9 units) renders. Measured
+# in Chromium: 505 px and 5 px with a 305-px column; 540 px and 6 px now. The column cannot go
+# under the picture, nor be narrower: the plays would leave the screen. A back-row reader needs
+# 11 px or more, a picture of 1 000 px or more: wider than the whole widget, so kit.render.hand's
+# smallest sizes must grow for that, not the CSS.
+WIDE_TABLE = 530
+SMALLEST_SVG_TEXT = 5.5
+NARROW_NOTEBOOK = "palabra_estrecha.ipynb"
+
+
+@pytest.mark.browser
+def test_palabra_takes_the_width_with_the_file_browser_open_in_jupyterlab(
+    page: Page, page_errors, jupyterlab: str, jupyterlab_root: Path, artifacts: Path
+):
+    write_notebook(jupyterlab_root, NARROW_NOTEBOOK, SCREEN_SOURCE)
+    page.set_viewport_size(SCREEN)
+    page.goto(f"{jupyterlab}/lab/workspaces/palabra-estrecha/tree/{NARROW_NOTEBOOK}")
+    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
+    page.evaluate("() => window.jupyterapp.shell.activateById('filebrowser')")
+    expect(page.locator("#filebrowser")).to_be_visible()
+    wait_for_the_kernel(page)
+    run_all_cells(page)
+    table = the_table(page)
+    table.evaluate("el => el.scrollIntoView({block: 'start'})")
+    widget = table.bounding_box()
+    picture = table.locator("[data-testid=table] svg")
+    drawing = picture.bounding_box()
+    smallest = picture.evaluate(SMALLEST_SVG)
+    page.screenshot(path=artifacts / "jupyterlab-palabra-file-browser.png")
+    assert widget is not None and drawing is not None
+    assert widget["width"] < 1000, widget  # the file browser takes its share of 1280 px
+    assert drawing["width"] >= WIDE_TABLE, drawing
+    assert smallest >= SMALLEST_SVG_TEXT, smallest
+    play_one_screen(page, table, artifacts, "jupyterlab-file-browser")
+    expect(page.locator("#filebrowser")).to_be_visible()
     assert unexpected(page_errors) == []

@@ -5,6 +5,7 @@ teacher would; the players, the log and the trade dialog (in an Accordion: it fo
 stand in a column beside the board (Voilà) or below it (Lab with its file browser open).
 
 After a roll the board's message line tells the move in the log's words (issue 15, point 2).
+The board's text is one of kit.theme's sizes, none below 16 px (issue 15, point 6).
 Screenshots: artifacts/screenshots/{jupyterlab,voila}-table-screen*.png.
 Run with `KIT_REQUIRE_BROWSER=1 pytest tests/browser/test_table_screen.py`.
 """
@@ -19,6 +20,7 @@ import pytest
 from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
 from playwright.sync_api import Locator, Page, expect
 
+from kit import theme
 from kit.games.property.actions import ProposeTrade
 from kit.messages import set_language, t
 from kit.session import Session
@@ -61,6 +63,13 @@ def scroll_output_to_top(page: Page, output: str) -> None:
     page.locator(output).first.evaluate("node => node.scrollIntoView({block: 'start'})")
 
 
+SMALLEST_TEXT = """(root) => Math.min(...[...root.querySelectorAll('*')]
+    .filter((node) => !(node instanceof SVGElement) && node.getClientRects().length
+        && (node.matches('input, select, textarea') || [...node.childNodes].some(
+            (child) => child.nodeType === Node.TEXT_NODE && child.textContent.trim())))
+    .map((node) => parseFloat(getComputedStyle(node).fontSize)))"""
+
+
 def inside_the_window(page: Page, node: Locator) -> dict[str, float]:
     box = node.bounding_box()
     assert box is not None, "not drawn"
@@ -92,6 +101,7 @@ def check_one_screen(page: Page, board: Locator, artifacts: Path, prefix: str) -
     for k in range(board.locator("button[data-action]").count()):
         inside_the_window(page, board.locator("button[data-action]").nth(k))
     page.screenshot(path=artifacts / f"{prefix}-table-screen-rolled.png")
+    assert board.evaluate(SMALLEST_TEXT) >= theme.TEXT_SIZES["small"]
 
 
 @pytest.mark.browser

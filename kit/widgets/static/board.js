@@ -1,17 +1,10 @@
 // The property board's live view: inserts the board that Python drew and sends clicks back.
-// Plain ES module, no imports: it must load offline and in JupyterLite. No game rule lives here:
+// Plain ES module, no imports (html, fillWarning and mount come from widget.js, put before it
+// by kit/widgets/base.py): it must load offline and in JupyterLite. No game rule lives here:
 // the buttons are the engine's legal actions as Python sent them (kit/widgets/board_view.py),
 // and the drawing is kit.render.board_svg, the same picture a saved notebook shows. A button
 // Python marks not enabled (a bot's turn) is greyed out, with Python's reason next to it; every
 // click carries the `move` stamp of the view it was made on, so Python can refuse a late one.
-
-/** An HTML element with attributes and optional text. */
-function html(tag, attrs = {}, text = "") {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
-  if (text) node.textContent = text;
-  return node;
-}
 
 /** The skeleton: the board on the left; whose turn, the message, the trade to answer, the
  * buttons and the title deed on the right (so the turn and the moves sit beside the board). */
@@ -59,13 +52,6 @@ function fillMessage(node, view, text) {
   }
 }
 
-/** A warning line (a save that failed): its label, then Python's text, kept apart. */
-function fillWarning(node, label, text) {
-  node.replaceChildren();
-  if (!text) return;
-  node.append(html("strong", {}, `⚠ ${label}: `), document.createTextNode(text));
-}
-
 /** The title deed of the selected square, or a hint to click one. */
 function deedPanel(view) {
   const deed = view.deed;
@@ -109,24 +95,5 @@ function draw(model, parts, send) {
 const WATCHED = ["view", "svg", "message", "warning"];
 
 export default {
-  render({ model, el }) {
-    // every click says which position it was made on: Python refuses one made on an older view
-    const send = (content) => model.send({ ...content, move: model.get("view").move });
-    const parts = skeleton(send);
-    el.append(parts.root);
-    let pending = false;
-    const redraw = () => {
-      if (pending) return;
-      pending = true; // one Python update changes several traits: draw once for all of them
-      queueMicrotask(() => {
-        pending = false;
-        draw(model, parts, send);
-      });
-    };
-    for (const name of WATCHED) model.on(`change:${name}`, redraw);
-    draw(model, parts, send);
-    return () => {
-      for (const name of WATCHED) model.off(`change:${name}`, redraw);
-    };
-  },
+  render: ({ model, el }) => mount(model, el, { skeleton, draw, watched: WATCHED }),
 };

@@ -1,5 +1,6 @@
 // The Día de Paga calendar's live view: inserts the drawings Python made and sends clicks back.
-// Plain ES module, no imports: it must load offline and in JupyterLite. No game rule lives here:
+// Plain ES module, no imports (html, fillWarning and mount come from widget.js, put before it
+// by kit/widgets/base.py): it must load offline and in JupyterLite. No game rule lives here:
 // the buttons are the engine's legal actions as Python sent them (kit/widgets/calendar_view.py),
 // an amount form sends what was typed and Python reads and checks it, and the drawings are
 // kit.render.calendar's (month_svg, books_svg, paydays_svg), the pieces of the picture a saved
@@ -8,14 +9,6 @@
 // the paydays below, each folding away. Buttons and forms Python marks not enabled (a bot's
 // turn, the end) are greyed out, with Python's reason next to them; every click carries the
 // `move` stamp of its view, so Python can refuse a late one.
-
-/** An HTML element with attributes and optional text. */
-function html(tag, attrs = {}, text = "") {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
-  if (text) node.textContent = text;
-  return node;
-}
 
 /** A panel that folds away: a <details> (open at first) with its title and a body. */
 function panel(cls, testid) {
@@ -66,13 +59,6 @@ function actionButtons(view, send) {
     node.addEventListener("click", () => send({ type: "act", action: button.action }));
     return node;
   });
-}
-
-/** A warning line (a save that failed): its label, then Python's text, kept apart. */
-function fillWarning(node, label, text) {
-  node.replaceChildren();
-  if (!text) return;
-  node.append(html("strong", {}, `⚠ ${label}: `), document.createTextNode(text));
 }
 
 /** The «¿por qué?» detail of a refusal: the rule behind it, folded; hidden when there is none. */
@@ -142,24 +128,5 @@ function draw(model, parts, send) {
 const WATCHED = ["view", "pieces", "message", "warning"];
 
 export default {
-  render({ model, el }) {
-    // every click says which position it was made on: Python refuses one made on an older view
-    const send = (content) => model.send({ ...content, move: model.get("view").move });
-    const parts = skeleton();
-    el.append(parts.root);
-    let pending = false;
-    const redraw = () => {
-      if (pending) return;
-      pending = true; // one Python update changes several traits: draw once for all of them
-      queueMicrotask(() => {
-        pending = false;
-        draw(model, parts, send);
-      });
-    };
-    for (const name of WATCHED) model.on(`change:${name}`, redraw);
-    draw(model, parts, send);
-    return () => {
-      for (const name of WATCHED) model.off(`change:${name}`, redraw);
-    };
-  },
+  render: ({ model, el }) => mount(model, el, { skeleton, draw, watched: WATCHED }),
 };

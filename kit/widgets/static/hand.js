@@ -1,19 +1,12 @@
 // Palabra's live table: inserts the picture Python drew and sends clicks back.
-// Plain ES module, no imports: it must load offline and in JupyterLite. No game rule lives here:
+// Plain ES module, no imports (html, fillWarning and mount come from widget.js, put before it
+// by kit/widgets/base.py): it must load offline and in JupyterLite. No game rule lives here:
 // the buttons are the plays Python offers for the selected cards, each already tried by the
 // engine (kit/widgets/hand_view.py); a click on a card sends its id (and where it lies: a card
 // on the table is not picked, Python says why), a button its action data. The plays allowed
 // now come first; the refused ones fold away under «Otras jugadas», each with the engine's reason.
 // Buttons Python marks not enabled (a bot's turn) are greyed out, with Python's reason next to
 // them; every click carries the `move` stamp of its view, so Python can refuse a late one.
-
-/** An HTML element with attributes and optional text. */
-function html(tag, attrs = {}, text = "") {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
-  if (text) node.textContent = text;
-  return node;
-}
 
 /** A folding panel: a <details> with its title; `open` the first time it is drawn. */
 function panel(cls, testid, open) {
@@ -102,13 +95,6 @@ function actionButtons(view, buttons, send) {
   });
 }
 
-/** A warning line (a save that failed): its label, then Python's text, kept apart. */
-function fillWarning(node, label, text) {
-  node.replaceChildren();
-  if (!text) return;
-  node.append(html("strong", {}, `⚠ ${label}: `), document.createTextNode(text));
-}
-
 /** Show the best play (once shown: play it), clear the selection. */
 function tools(view, send) {
   const off = view.waiting ? { disabled: "", title: view.waiting } : {};
@@ -188,24 +174,5 @@ function draw(model, parts, send) {
 const WATCHED = ["view", "svg", "message", "warning"];
 
 export default {
-  render({ model, el }) {
-    // every click says which position it was made on: Python refuses one made on an older view
-    const send = (content) => model.send({ ...content, move: model.get("view").move });
-    const parts = skeleton(send);
-    el.append(parts.root);
-    let pending = false;
-    const redraw = () => {
-      if (pending) return;
-      pending = true; // one Python update changes several traits: draw once for all of them
-      queueMicrotask(() => {
-        pending = false;
-        draw(model, parts, send);
-      });
-    };
-    for (const name of WATCHED) model.on(`change:${name}`, redraw);
-    draw(model, parts, send);
-    return () => {
-      for (const name of WATCHED) model.off(`change:${name}`, redraw);
-    };
-  },
+  render: ({ model, el }) => mount(model, el, { skeleton, draw, watched: WATCHED }),
 };
