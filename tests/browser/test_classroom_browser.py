@@ -6,6 +6,7 @@ the student copy of exercises/02_tablero.ipynb, with its name cell and blanked a
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -17,6 +18,7 @@ from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
 from playwright.sync_api import Locator, Page, expect
 
 from kit.classroom import build_classroom
+from kit.messages import t
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -209,6 +211,17 @@ def test_a_lesson_opens_on_its_board_before_anything_runs(
     expect(board.locator(".kit-board-drawing svg")).to_be_visible()
     expect(board.locator("button", has_text="Tirar los dados")).to_be_visible()
     assert page.locator(".jp-OutputArea-output", has_text="PropertyBoard(").count() == 0
+    # the saved board has no Python behind it: it says so, and its buttons are greyed out
+    notice = board.get_by_test_id("no-answer")
+    expect(notice).to_have_text(t("widget.no_answer"))
+    expect(board).to_have_class(re.compile(r"\bkit-offline\b"))
     board.scroll_into_view_if_needed()
     page.screenshot(path=artifacts / "classroom-lesson-before-run.png")
+    wait_for_the_kernel(page)
+    run_all_cells(page)
+    wait_for_all_cells_to_finish(page)
+    live = page.locator(".kit-board").first
+    expect(live).not_to_have_class(re.compile(r"\bkit-offline\b"), timeout=KERNEL_SECONDS * 1000)
+    expect(page.get_by_test_id("no-answer").first).to_be_hidden()
+    expect(live.locator("button", has_text="Tirar los dados")).to_be_enabled()
     assert unexpected(page_errors) == []

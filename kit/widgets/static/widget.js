@@ -47,7 +47,10 @@ function mount(model, el, { skeleton, draw, watched }) {
   const parts = skeleton(send);
   const notice = html("p", { class: "kit-no-answer", role: "alert", "data-testid": "no-answer" });
   notice.hidden = true;
-  el.append(notice, parts.root);
+  el.append(parts.root);
+  // beside the buttons it greys out (before the waiting line, which every skeleton has)
+  if (parts.waiting) parts.waiting.before(notice);
+  else parts.root.before(notice);
   const showLive = (live) => {
     notice.textContent = live ? "" : model.get("view")?.labels?.no_answer || "";
     notice.hidden = live;
