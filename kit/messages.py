@@ -149,8 +149,8 @@ def plain_error_html(sentence: str) -> str:
 
 
 def _show_plainly(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: Any = None):
-    """IPython's handler for a PlainError: the sentence as a paragraph, no traceback. The
-    cell still ends in an error, so «Run All» stops there and nbclient reports it."""
+    """A PlainError in a notebook: the sentence as a paragraph, no traceback. The cell still
+    ends in an error, so «Run All» stops there and nbclient reports it."""
     from IPython.display import display
 
     sentence = str(value)
@@ -158,15 +158,35 @@ def _show_plainly(shell: Any, etype: type, value: BaseException, tb: Any, tb_off
     return []
 
 
-def show_plain_errors() -> None:
-    """In a notebook's kernel, show every PlainError as its sentence in a paragraph (Lab,
-    Voilà and JupyterLite alike); elsewhere, and where code set its own handler, do nothing."""
-    ipython = sys.modules.get("IPython")
-    shell = ipython.get_ipython() if ipython is not None else None
+# The kit's one custom exception hook in IPython: {exception type: its handler}. IPython keeps
+# a single hook (`set_custom_exc`), so the kit's ones share it: PlainErrors here, the students'
+# slips in kit.exercises.slips.
+_HOOKED: dict[type, Any] = {}
+
+
+def _dispatch(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: Any = None):
+    for kind, handler in _HOOKED.items():
+        if isinstance(value, kind):
+            return handler(shell, etype, value, tb, tb_offset)
+    return shell.InteractiveTB.structured_traceback(etype, value, tb, tb_offset=tb_offset)
+
+
+def hook_in_notebook(kinds: tuple[type, ...], handler: Any, shell: Any = None) -> bool:
+    """Show the errors `kinds` with `handler(shell, etype, value, tb, tb_offset)` in this IPython
+    (JupyterLab, Voilà, JupyterLite's Pyodide kernel); True if the kit's hook holds them now.
+    A program that installed its own hook keeps it: the kit does not take it over."""
+    if shell is None:
+        ipython = sys.modules.get("IPython")
+        shell = ipython.get_ipython() if ipython is not None else None
     if shell is None or not hasattr(shell, "set_custom_exc"):
-        return
-    if getattr(shell, "custom_exceptions", ()) in ((), (PlainError,)):
-        shell.set_custom_exc((PlainError,), _show_plainly)
+        return False
+    current = tuple(getattr(shell, "custom_exceptions", ()) or ())
+    if current and current != tuple(_HOOKED):
+        return False  # someone else's hook
+    for kind in kinds:
+        _HOOKED[kind] = handler
+    shell.set_custom_exc(tuple(_HOOKED), _dispatch)
+    return True
 
 
-show_plain_errors()
+hook_in_notebook((PlainError,), _show_plainly)

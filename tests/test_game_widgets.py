@@ -13,6 +13,7 @@ import pytest
 import kit
 from kit import theme
 from kit.games.core import action_to_dict
+from kit.games.registry import game_type
 from kit.messages import t
 from kit.widgets import PalabraTable, PaydayBoard, PropertyBoard
 from kit.widgets.base import STATIC, GameWidget, script
@@ -65,6 +66,9 @@ def test_the_view_carries_its_stamp_and_the_picture_is_the_saved_one(widget: Gam
     assert data["image/svg+xml"].startswith("<svg")
     assert data["image/svg+xml"] == widget._picture()
     assert "0x" not in repr(widget) and type(widget).__name__ in repr(widget)
+    # the text a page shows when it cannot draw the widget: what it is and what to do
+    title = game_type(widget.state.game).titles[widget.session.ruleset]
+    assert data["text/plain"] == t("widget.run_to_play", game=title)
 
 
 def test_a_legal_click_plays_and_the_same_click_again_is_late(widget: GameWidget) -> None:

@@ -79,3 +79,33 @@ def test_plain_errors_outside_a_kernel_are_ordinary_exceptions() -> None:
     code = RAISE.format(1.5)
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert run.returncode == 1 and "PlainError" in run.stderr and "1.5" in run.stderr
+
+
+def test_plain_refusals_and_the_students_slips_share_the_one_hook() -> None:
+    """IPython keeps one custom exception hook: the kit's plain refusals (kit.messages) and
+    the slips advice (kit.exercises.slips) must both hold it, whichever is imported first."""
+    import nbclient
+    import nbformat
+
+    from kit.exercises.slips import advice
+
+    cells = [
+        "import kit.exercises\nimport kit",
+        "respuesta_3 = 0,0433",
+        RAISE.format("dos mil"),
+    ]
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(code) for code in cells]
+    client = nbclient.NotebookClient(
+        notebook, kernel_name="python3", timeout=120, allow_errors=True
+    )
+    client.execute()
+    (slip,) = notebook.cells[1].outputs
+    try:
+        compile("respuesta_3 = 0,0433", "<cell>", "exec")
+    except SyntaxError as error:
+        expected = advice(error)
+    assert slip["output_type"] == "error" and slip["traceback"] == [expected]
+    (refusal,) = notebook.cells[2].outputs
+    assert refusal["output_type"] == "display_data"
+    assert "dos mil" in refusal["data"]["text/plain"]

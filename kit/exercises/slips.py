@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from kit.messages import t
+from kit.messages import hook_in_notebook, t
 
 HANDLED = (SyntaxError, NameError, ZeroDivisionError)
 
@@ -100,20 +100,7 @@ def _handler(shell: Any, etype: type, value: BaseException, tb: Any, tb_offset: 
 def install(shell: Any = None) -> bool:
     """Hand the students' slips to `_handler` in this IPython; True if it is (now) installed.
 
-    A program that already installed its own handler keeps it: the kit does not take it over.
+    They share the kit's one exception hook (kit.messages.hook_in_notebook) with its plain
+    refusals; a program that already installed its own hook keeps it.
     """
-    if shell is None:
-        try:
-            from IPython import get_ipython
-        except ImportError:
-            return False
-        shell = get_ipython()
-    if shell is None or not hasattr(shell, "set_custom_exc"):
-        return False
-    current = tuple(getattr(shell, "custom_exceptions", ()) or ())
-    if current == HANDLED:
-        return True
-    if current:
-        return False
-    shell.set_custom_exc(HANDLED, _handler)
-    return True
+    return hook_in_notebook(HANDLED, _handler, shell)

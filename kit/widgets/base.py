@@ -26,6 +26,7 @@ import anywidget
 import traitlets
 
 from kit import theme
+from kit.games.registry import game_type
 from kit.messages import t
 from kit.session import Session
 from kit.widgets.waiting import late, moves, seat_bots, waiting, warning_text
@@ -131,7 +132,15 @@ class GameWidget(anywidget.AnyWidget):
         if bundle is None:
             return None
         data, metadata = bundle
-        return {**data, "image/svg+xml": self._picture()}, metadata
+        return {**data, "image/svg+xml": self._picture(), "text/plain": self._fallback()}, metadata
+
+    def _fallback(self) -> str:
+        """What a page that cannot draw the widget shows (JupyterLab shows an untrusted
+        notebook's widgets as their text until the cells run; JupyterLite always does): what
+        it is and what to do, in the class language, not the code's repr."""
+        kind = game_type(self.state.game)
+        title = kind.titles.get(self.session.ruleset) or kind.titles[kind.names[0]]
+        return t("widget.run_to_play", game=title)
 
     def _picture(self) -> str:
         """The whole widget as one SVG: what a saved notebook shows without a kernel."""

@@ -333,7 +333,11 @@ class PropertyTable(w.VBox):
         if bundle is None:
             return None
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-        return {**data, "text/plain": repr(self), "image/svg+xml": self.board.svg}, metadata
+        return {
+            **data,
+            "text/plain": self.board._fallback(),
+            "image/svg+xml": self.board.svg,
+        }, metadata
 
     def refresh(self) -> None:
         """Draw every panel again from the session's state (after any change, or a language

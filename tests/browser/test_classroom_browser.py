@@ -201,16 +201,18 @@ def test_a_lesson_and_a_game_in_the_classroom_leave_git_status_clean(
 def test_a_lesson_opens_on_its_board_before_anything_runs(
     page: Page, page_errors, classroom_lab: str, artifacts: Path
 ):
-    """Issue 15: an unsigned notebook's widgets show in JupyterLab as one line of text
-    («PropertyBoard(<El Palé…>)») until Run All. `kit classroom` signs the copies it writes,
-    so the lesson opens on the board it was saved with, at 1280×720, before any cell runs."""
+    """Issue 15: an unsigned notebook's widgets show in JupyterLab as one line of text (now
+    «El Palé: la partida aparece aquí al ejecutar las celdas…») until Run All. `kit classroom`
+    signs the copies it writes, so the lesson opens on the board it was saved with, at
+    1280×720, before any cell runs; the board says it is a picture until the cells run."""
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto(f"{classroom_lab}/lab/tree/lessons/02_tablero.ipynb")
     board = page.locator(".kit-board").first
     expect(board).to_be_visible(timeout=KERNEL_SECONDS * 1000)
     expect(board.locator(".kit-board-drawing svg")).to_be_visible()
     expect(board.locator("button", has_text="Tirar los dados")).to_be_visible()
-    assert page.locator(".jp-OutputArea-output", has_text="PropertyBoard(").count() == 0
+    fallback = t("widget.run_to_play", game="El Palé")  # the text shown where it cannot draw
+    assert page.locator(".jp-OutputArea-output", has_text=fallback).count() == 0
     # the saved board has no Python behind it: it says so, and its buttons are greyed out
     notice = board.get_by_test_id("no-answer")
     expect(notice).to_have_text(t("widget.no_answer"))
