@@ -5,7 +5,9 @@
 // an amount form sends what was typed and Python reads and checks it, and the drawings are
 // kit.render.calendar's (month_svg, books_svg, paydays_svg), the pieces of the picture a saved
 // notebook shows. One screen: the calendar with the log under it, and beside it whose turn it
-// is, the buttons, the refusal (with its «¿por qué?» detail) and the amount forms; the books and
+// is, the buttons, the refusal (with its «¿por qué?» detail) and the amount forms; in a widget
+// narrower than 1000 px (JupyterLab with its file browser open) the turn, buttons and refusal
+// form a row above the calendar instead (calendar.css, a container query); the books and
 // the paydays below, each folding away. Buttons and forms Python marks not enabled (a bot's
 // turn, the end) are greyed out, with Python's reason next to them; every click carries the
 // `move` stamp of its view, so Python can refuse a late one.
