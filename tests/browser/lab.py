@@ -25,3 +25,24 @@ def unexpected(errors: list[str]) -> list[str]:
     """Every page error except Voilà's icon fonts, which it asks of a CDN this offline machine
     cannot resolve."""
     return [e for e in errors if "net::ERR_NAME_NOT_RESOLVED" not in e]
+
+
+# -- the look, measured in the page (issue 15: one theme, readable from the back) -------------
+
+SMALLEST_TEXT = """(root) => Math.min(...[...root.querySelectorAll('*')]
+    .filter((node) => !(node instanceof SVGElement) && node.getClientRects().length
+        && (node.matches('input, select, textarea') || [...node.childNodes].some(
+            (child) => child.nodeType === Node.TEXT_NODE && child.textContent.trim())))
+    .map((node) => parseFloat(getComputedStyle(node).fontSize)))"""
+"""The smallest font size, in CSS pixels, of any text a widget's HTML shows (its SVG apart)."""
+
+SMALLEST_SVG = """(svg) => Math.min(...[...svg.querySelectorAll('text')]
+    .filter((node) => node.textContent.trim())
+    .map((node) => node.getBoundingClientRect().height).filter((height) => height > 0))"""
+"""The smallest rendered height, in CSS pixels, of a text of a drawing."""
+
+
+def rgb(colour: str) -> str:
+    """#RRGGBB as the browser's computed style writes it."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return f"rgb({r}, {g}, {b})"

@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 
 import pytest
-from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
+from lab import KERNEL_SECONDS, SMALLEST_TEXT, rgb, run_all_cells, unexpected, wait_for_the_kernel
 from playwright.sync_api import Locator, Page, expect
 
 import kit
@@ -75,19 +75,6 @@ def plan() -> tuple[list[tuple[str, str]], int, int, str]:
             square = button["action"]["square"]
             return clicks, square, buyer, board.view["players"][buyer]["cash_text"]
     pytest.fail("the seeded board never offers a title to buy")
-
-
-SMALLEST_TEXT = """(root) => Math.min(...[...root.querySelectorAll('*')]
-    .filter((node) => !(node instanceof SVGElement) && node.getClientRects().length
-        && (node.matches('input, select, textarea') || [...node.childNodes].some(
-            (child) => child.nodeType === Node.TEXT_NODE && child.textContent.trim())))
-    .map((node) => parseFloat(getComputedStyle(node).fontSize)))"""
-
-
-def rgb(colour: str) -> str:
-    """#RRGGBB as the browser's computed style writes it."""
-    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return f"rgb({r}, {g}, {b})"
 
 
 def in_the_theme_s_look(board: Locator) -> None:

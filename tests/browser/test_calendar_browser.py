@@ -31,7 +31,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
+from lab import (
+    KERNEL_SECONDS,
+    SMALLEST_SVG,
+    SMALLEST_TEXT,
+    rgb,
+    run_all_cells,
+    unexpected,
+    wait_for_the_kernel,
+)
 from playwright.sync_api import Locator, Page, expect
 
 import kit
@@ -115,22 +123,6 @@ def plan() -> dict[str, Any]:
         "cash": ana["cash_text"],
         "savings": ana["savings_text"],
     }
-
-
-SMALLEST_TEXT = """(root) => Math.min(...[...root.querySelectorAll('*')]
-    .filter((node) => !(node instanceof SVGElement) && node.getClientRects().length
-        && (node.matches('input, select, textarea') || [...node.childNodes].some(
-            (child) => child.nodeType === Node.TEXT_NODE && child.textContent.trim())))
-    .map((node) => parseFloat(getComputedStyle(node).fontSize)))"""
-SMALLEST_SVG = """(svg) => Math.min(...[...svg.querySelectorAll('text')]
-    .filter((node) => node.textContent.trim())
-    .map((node) => node.getBoundingClientRect().height).filter((height) => height > 0))"""
-
-
-def rgb(colour: str) -> str:
-    """#RRGGBB as the browser's computed style writes it."""
-    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return f"rgb({r}, {g}, {b})"
 
 
 def in_the_theme_s_look(board: Locator) -> None:

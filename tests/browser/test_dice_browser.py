@@ -9,26 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
+from lab import KERNEL_SECONDS, SMALLEST_TEXT, rgb, run_all_cells, unexpected, wait_for_the_kernel
 from playwright.sync_api import Locator, Page, expect
 
 from kit import theme
 from kit.render import format_count
 
 LESSON = "01_dados.ipynb"
-
-
-SMALLEST_TEXT = """(root) => Math.min(...[...root.querySelectorAll('*')]
-    .filter((node) => !(node instanceof SVGElement) && node.getClientRects().length
-        && (node.matches('input, select, textarea') || [...node.childNodes].some(
-            (child) => child.nodeType === Node.TEXT_NODE && child.textContent.trim())))
-    .map((node) => parseFloat(getComputedStyle(node).fontSize)))"""
-
-
-def rgb(colour: str) -> str:
-    """#RRGGBB as the browser's computed style writes it."""
-    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return f"rgb({r}, {g}, {b})"
 
 
 def in_the_theme_s_look(lab: Locator) -> None:

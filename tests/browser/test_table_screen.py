@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
-from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
+from lab import KERNEL_SECONDS, SMALLEST_TEXT, run_all_cells, unexpected, wait_for_the_kernel
 from playwright.sync_api import Locator, Page, expect
 
 from kit import theme
@@ -61,13 +61,6 @@ def the_board(page: Page) -> Locator:
 def scroll_output_to_top(page: Page, output: str) -> None:
     """What a teacher does: the cell's output at the top of the notebook's (or page's) view."""
     page.locator(output).first.evaluate("node => node.scrollIntoView({block: 'start'})")
-
-
-SMALLEST_TEXT = """(root) => Math.min(...[...root.querySelectorAll('*')]
-    .filter((node) => !(node instanceof SVGElement) && node.getClientRects().length
-        && (node.matches('input, select, textarea') || [...node.childNodes].some(
-            (child) => child.nodeType === Node.TEXT_NODE && child.textContent.trim())))
-    .map((node) => parseFloat(getComputedStyle(node).fontSize)))"""
 
 
 def inside_the_window(page: Page, node: Locator) -> dict[str, float]:

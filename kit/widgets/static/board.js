@@ -15,9 +15,9 @@ function skeleton(send) {
   const turn = html("p", { class: "kit-board-turn", "data-testid": "turn" });
   const message = html("div", { class: "kit-board-message", "data-testid": "message", role: "status" });
   const trade = html("div", { class: "kit-board-trade", "data-testid": "trade" });
-  const warning = html("p", { class: "kit-board-warning", "data-testid": "warning", role: "alert" });
+  const warning = html("p", { class: "kit-board-warning kit-warning", "data-testid": "warning", role: "alert" });
   const actionsTitle = html("h4", { class: "kit-board-heading" });
-  const waiting = html("p", { class: "kit-board-waiting", "data-testid": "waiting" });
+  const waiting = html("p", { class: "kit-board-waiting kit-waiting", "data-testid": "waiting" });
   const buttons = html("div", { class: "kit-board-buttons", "data-testid": "actions" });
   const deed = html("div", { class: "kit-board-deed", "data-testid": "deed" });
   side.append(turn, trade, actionsTitle, waiting, buttons, message, warning, deed);

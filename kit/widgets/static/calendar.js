@@ -33,11 +33,11 @@ function skeleton() {
   main.append(drawing, log.node);
   const side = html("div", { class: "kit-payday-side", "data-testid": "side" });
   const status = html("p", { class: "kit-payday-status", "data-testid": "status" });
-  const waiting = html("p", { class: "kit-payday-waiting", "data-testid": "waiting" });
+  const waiting = html("p", { class: "kit-payday-waiting kit-waiting", "data-testid": "waiting" });
   const buttons = html("div", { class: "kit-payday-buttons", "data-testid": "actions" });
   const message = html("p", { class: "kit-payday-message", "data-testid": "message", role: "status" });
   const why = html("details", { class: "kit-payday-why", "data-testid": "why" });
-  const warning = html("p", { class: "kit-payday-warning", "data-testid": "warning", role: "alert" });
+  const warning = html("p", { class: "kit-payday-warning kit-warning", "data-testid": "warning", role: "alert" });
   const formsTitle = html("h4", { class: "kit-payday-heading" });
   const forms = html("div", { class: "kit-payday-forms", "data-testid": "forms" });
   side.append(status, waiting, buttons, message, why, warning, formsTitle, forms);

@@ -36,13 +36,13 @@ function skeleton(send) {
   const whyTitle = html("summary");
   const whyText = html("span");
   why.append(whyTitle, whyText);
-  const warning = html("p", { class: "kit-palabra-warning", "data-testid": "warning", role: "alert" });
+  const warning = html("p", { class: "kit-palabra-warning kit-warning", "data-testid": "warning", role: "alert" });
   const lettersBox = html("label", { class: "kit-palabra-letters" });
   const lettersText = html("span");
   const letters = html("input", { type: "text", "data-testid": "letters", maxlength: 7, autocomplete: "off" });
   lettersBox.append(lettersText, letters);
   const tools = html("div", { class: "kit-palabra-tools" });
-  const waiting = html("p", { class: "kit-palabra-waiting", "data-testid": "waiting" });
+  const waiting = html("p", { class: "kit-palabra-waiting kit-waiting", "data-testid": "waiting" });
   const buttons = html("div", { class: "kit-palabra-buttons", "data-testid": "actions" });
   const others = panel("kit-palabra-others", "other-actions", false);
   const best = panel("kit-palabra-best", "best", true);
