@@ -153,6 +153,38 @@ def css() -> str:
     return f"/* kit.theme: the kit's colours, font and sizes */\n:root {{\n{lines}}}\n"
 
 
+# -- the drawings' text sizes (SVG user units) -------------------------------------------------
+
+# kit.render writes sizes in user units of each drawing's viewBox, not in pixels: the board is
+# 1200 units wide, the calendar 1120, Palabra's table 1000, the charts and the dice lab 960, and
+# the page scales each to its box. Every text of a drawing is one of these sizes; text fitted to
+# a box (a long name, a day's instruction, a chart's title) shrinks from its size down through
+# the smaller ones, never below SVG_SMALLEST.
+SVG_SIZES = {
+    "fine": 10,  # the least fitted text shrinks to; a small card's stars and name; 2-letter marks
+    "tag": 12,  # a mortgage's label on its square; a small card's value and vowels
+    "instruction": 13,  # what a calendar day says to do (three lines)
+    "detail": 14,  # the least a square's name shrinks to; the no-die note; a book's extras
+    "note": 16,  # a square's price, owner, group letter; a token's initial; a log line; a pot
+    "label": 17,  # a square's or a day's name, the weekdays, a payday's line
+    "line": 18,  # a panel's line: a book's rows, a play on the table, the deck; a card's name
+    "heading": 20,  # a panel's heading, a corner's name, a chart's ticks, a house's number
+    "text": 22,  # a status, a score step, a chart's legend and axes, a day's number
+    "row": 24,  # a player's row on the board, a Palabra score, a card's value, a token's initial
+    "lead": 26,  # whose turn on the board, the dice lab's legend and sums; a small card's letter
+    "subtitle": 28,  # the dice lab's rolls and doubles
+    "title": 30,  # the calendar's and a chart's title, the kitty, a chance square's «?»
+    "status": 32,  # Palabra's status line, read from the back
+    "board": 34,  # the property board's title
+    "headline": 36,  # the dice lab's title
+    "card": 58,  # the letter (or ?, ☺) of a card in the hand
+}
+# The least size of a drawing's text. The calendar, 1120 units wide, is shown about 830 pixels
+# wide in Voilà at 1280×720, so 10 units are about 7,4 px there: below the pages' 16 px
+# (TEXT_SIZES), kept for what only fits that small (a cut name, a small card's stars); the
+# drawings' running text is 13 to 22 units (about 10 to 16 px).
+SVG_SMALLEST = 10
+
 # -- contrast: which ink reads on a colour ---------------------------------------------------
 
 

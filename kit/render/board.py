@@ -18,6 +18,7 @@ from kit.theme import (
     SHADE,
     ink_on,
 )
+from kit.theme import SVG_SIZES as SIZE
 
 BOARD = 1200  # the board is BOARD x BOARD units; corners are CORNER wide
 CORNER = 150
@@ -43,8 +44,11 @@ def _cell_box(index: int, count: int) -> tuple[float, float, float, float, str]:
     return far, CORNER + (k - 1) * cell, CORNER, cell, "right"
 
 
-def _token(player: Mapping, cx: float, cy: float, r: float, *, jailed: bool = False) -> str:
-    """A player's token: shape, colour and number (the number is the cue that needs no colour)."""
+def _token(
+    player: Mapping, cx: float, cy: float, r: float, size: int, *, jailed: bool = False
+) -> str:
+    """A player's token: shape, colour and number (the number is the cue that needs no colour),
+    the number `size` units high."""
     parts = [
         f'<g class="kit-token" data-player="{player["index"]}">',
         shape(player["shape"], cx, cy, r, player["colour"]),
@@ -52,7 +56,7 @@ def _token(player: Mapping, cx: float, cy: float, r: float, *, jailed: bool = Fa
             cx,
             cy + r * 0.42,
             player["mark"],
-            size=round(r * 1.15),
+            size=size,
             anchor="middle",
             font_weight="bold",
             fill=player["ink"],
@@ -82,7 +86,7 @@ def _buildings(
                 x + w / 2,
                 y + 18,
                 square["letter"],
-                size=16,
+                size=SIZE["note"],
                 anchor="middle",
                 font_weight="bold",
                 fill=ink,
@@ -94,7 +98,7 @@ def _buildings(
                 x + 10,
                 y + h / 2 + 6,
                 square["letter"],
-                size=16,
+                size=SIZE["note"],
                 anchor="middle",
                 font_weight="bold",
                 fill=ink,
@@ -123,7 +127,15 @@ def _building(cx: float, cy: float, wide: float, fill: str, mark: str, kind: str
         f'<g class="{kind}" data-houses="{n}">'
         f'<polygon points="{points}" fill="{fill}" stroke="{INK}" stroke-width="2.5" '
         'stroke-linejoin="round"/>'
-        + text(cx, base - 3, mark, size=19, anchor="middle", font_weight="bold", fill=ink_on(fill))
+        + text(
+            cx,
+            base - 3,
+            mark,
+            size=SIZE["heading"],
+            anchor="middle",
+            font_weight="bold",
+            fill=ink_on(fill),
+        )
         + "</g>"
     )
 
@@ -170,8 +182,9 @@ def _board_square(square: Mapping, view: Mapping, count: int, hotel_letter: str)
     # cells), else two smaller ones in the side columns (short cells)
     name = square["name"]
     em = 0.68 if corner else 0.62  # corners are bold: wider glyphs
-    lines, size = wrap(name, cw - 12, 20 if corner else 17, 2, 14, em) or wrap_or_cut(
-        name, cw - 12, 17, 3 if side in ("top", "bottom") else 2
+    start = SIZE["heading"] if corner else SIZE["label"]
+    lines, size = wrap(name, cw - 12, start, 2, SIZE["detail"], em) or wrap_or_cut(
+        name, cw - 12, SIZE["label"], 3 if side in ("top", "bottom") else 2
     )
     line_height = size + 2
     top = cy + (ch / 2 - len(lines) * line_height / 2 if corner else 6) + size
@@ -207,7 +220,7 @@ def _board_square(square: Mapping, view: Mapping, count: int, hotel_letter: str)
                 mid_x,
                 info_y + 15,
                 tag,
-                size=16,
+                size=SIZE["note"],
                 anchor="middle",
                 font_weight="bold",
                 fill=owner["ink"],
@@ -216,17 +229,26 @@ def _board_square(square: Mapping, view: Mapping, count: int, hotel_letter: str)
         )
     elif square["price_text"]:
         parts.append(
-            text(mid_x, info_y + 16, square["price_text"], size=16, anchor="middle", fill=ink)
+            text(
+                mid_x,
+                info_y + 16,
+                square["price_text"],
+                size=SIZE["note"],
+                anchor="middle",
+                fill=ink,
+            )
         )
     elif square["note"]:
-        parts.append(text(mid_x, info_y + 16, square["note"], size=16, anchor="middle", fill=ink))
+        parts.append(
+            text(mid_x, info_y + 16, square["note"], size=SIZE["note"], anchor="middle", fill=ink)
+        )
     elif square["kind"] in ("chance", "chest"):
         parts.append(
             text(
                 mid_x,
                 info_y + 24,
                 "?",
-                size=30,
+                size=SIZE["title"],
                 anchor="middle",
                 font_weight="bold",
                 fill=ink,
@@ -242,7 +264,7 @@ def _board_square(square: Mapping, view: Mapping, count: int, hotel_letter: str)
                 mid_x,
                 info_y + 37,
                 view["labels"]["mortgaged"],
-                size=12,
+                size=SIZE["tag"],
                 anchor="middle",
                 font_weight="bold",
             )
@@ -258,11 +280,19 @@ def _board_square(square: Mapping, view: Mapping, count: int, hotel_letter: str)
             ty = cy + ch - 6 - r - (rows - 1 - row) * (2 * r + 4)
             player = view["players"][p]
             jailed = player["in_jail"] and square["kind"] == "jail"
-            parts.append(_token(player, tx, ty, r, jailed=jailed))
+            parts.append(_token(player, tx, ty, r, SIZE["note"], jailed=jailed))
     off = "▲" if square.get("heat_over") else "▼" if square.get("heat_under") else ""
     if off:  # off the heat scale (the Cárcel): a mark, said in the legend
         parts.append(
-            text(x + w - 16, y + 24, off, size=22, anchor="middle", fill=ink, font_weight="bold")
+            text(
+                x + w - 16,
+                y + 24,
+                off,
+                size=SIZE["text"],
+                anchor="middle",
+                fill=ink,
+                font_weight="bold",
+            )
         )
     if square["selected"]:  # a thick frame on the edge, clear of the name
         parts.append(
@@ -279,19 +309,23 @@ def _board_centre(view: Mapping) -> list[str]:
     mid = BOARD / 2
     labels = view["labels"]
     parts = [
-        text(mid, 205, view["game"]["title"], size=34, anchor="middle", font_weight="bold"),
-        text(mid, 248, f"{view['turn_text']} · {view['status']}", size=26, anchor="middle"),
+        text(
+            mid, 205, view["game"]["title"], size=SIZE["board"], anchor="middle", font_weight="bold"
+        ),
+        text(
+            mid, 248, f"{view['turn_text']} · {view['status']}", size=SIZE["lead"], anchor="middle"
+        ),
     ]
     if view["dice"]:
         a, b = view["dice"]
         parts += [die_face(a, mid - 95, 270, 80), die_face(b, mid + 15, 270, 80)]
     else:
-        parts.append(text(mid, 320, labels["no_dice"], size=22, anchor="middle"))
+        parts.append(text(mid, 320, labels["no_dice"], size=SIZE["text"], anchor="middle"))
     y = 400
     parts += [
-        text(700, y, labels["cash"], size=20, anchor="end", font_weight="bold"),
-        text(820, y, labels["titles"], size=20, anchor="end", font_weight="bold"),
-        text(940, y, labels["cards"], size=20, anchor="end", font_weight="bold"),
+        text(700, y, labels["cash"], size=SIZE["heading"], anchor="end", font_weight="bold"),
+        text(820, y, labels["titles"], size=SIZE["heading"], anchor="end", font_weight="bold"),
+        text(940, y, labels["cards"], size=SIZE["heading"], anchor="end", font_weight="bold"),
     ]
     for player in view["players"]:
         y += 46
@@ -300,31 +334,31 @@ def _board_centre(view: Mapping) -> list[str]:
                 f'<rect x="190" y="{y - 32}" width="820" height="44" rx="8" fill="{SHADE}" '
                 f'stroke="{INK}" stroke-width="2"/>'
             )
-        parts.append(_token(player, 225, y - 10, 16))
+        parts.append(_token(player, 225, y - 10, 16, SIZE["line"]))
         name = player["name"]
         if not player["alive"]:
             name += f" ({labels['bankrupt']})"
         elif player["in_jail"]:
             name += f" ({player['jail_text']})"
         parts += [
-            text(255, y, name, size=24),
+            text(255, y, name, size=SIZE["row"]),
             text(
                 700,
                 y,
                 player["cash_text"],
-                size=24,
+                size=SIZE["row"],
                 anchor="end",
                 **{"class": "kit-cash", "data-player": str(player["index"])},
             ),
-            text(820, y, str(len(player["titles"])), size=24, anchor="end"),
-            text(940, y, str(player["cards"]), size=24, anchor="end"),
+            text(820, y, str(len(player["titles"])), size=SIZE["row"], anchor="end"),
+            text(940, y, str(player["cards"]), size=SIZE["row"], anchor="end"),
         ]
     y += 56
-    parts.append(text(mid, y, view["bank"]["text"], size=22, anchor="middle"))
+    parts.append(text(mid, y, view["bank"]["text"], size=SIZE["text"], anchor="middle"))
     if view["message"]:  # the last moves, one line each (the side panel has them whole)
         told = view["message"].split("\n")[-4:]
         for k, said in enumerate(told):
-            lines, size = wrap_or_cut(said, 820, 20, 1 if len(told) > 1 else 3)
+            lines, size = wrap_or_cut(said, 820, SIZE["heading"], 1 if len(told) > 1 else 3)
             for j, line in enumerate(lines):
                 parts.append(
                     text(
@@ -341,26 +375,28 @@ def _board_centre(view: Mapping) -> list[str]:
     if heat:  # the scale, and the squares off it (each on its line) under it
         colours = heat["colours"]
         left = mid - 30 * len(colours)
-        parts.append(text(mid, 895, heat["label"], size=22, anchor="middle", font_weight="bold"))
+        parts.append(
+            text(mid, 895, heat["label"], size=SIZE["text"], anchor="middle", font_weight="bold")
+        )
         for k, colour in enumerate(colours):
             parts.append(
                 f'<rect x="{num(left + 60 * k)}" y="908" width="60" height="30" '
                 f'fill="{colour}" stroke="{INK}" stroke-width="1"/>'
             )
         parts += [
-            text(left, 962, f"{labels['min']} {heat['min_text']}", size=20),
+            text(left, 962, f"{labels['min']} {heat['min_text']}", size=SIZE["heading"]),
             text(
                 left + 60 * len(colours),
                 962,
                 f"{labels['max']} {heat['max_text']}",
-                size=20,
+                size=SIZE["heading"],
                 anchor="end",
             ),
         ]
         for k, line in enumerate(
             heat.get("over_text", "").split("\n")[:3] if heat.get("over_text") else []
         ):
-            said, size = wrap_or_cut(line, 860, 18, 1)
+            said, size = wrap_or_cut(line, 860, SIZE["line"], 1)
             parts.append(text(mid, 988 + 22 * k, said[0], size=size, anchor="middle"))
     return parts
 

@@ -13,6 +13,7 @@ from html import escape
 from kit.render.common import num, shape, svg, text, text_width, wrap, wrap_or_cut
 from kit.render.dice import die_face
 from kit.theme import ACCENT, GRID, INK, MUTED, PANEL, PAPER, START_SQUARE
+from kit.theme import SVG_SIZES as SIZE
 
 WIDTH = 1120
 MARGIN = 21
@@ -23,16 +24,20 @@ BAND = 32  # the coloured band with the day number and its kind
 GRID_TOP = 124
 TOKEN_R = 24  # 20-30 px across on a 1280 px page (was 11): readable from the back row
 TOKENS_PER_ROW = 3
+# the initial on a token (or two letters): on the month's tokens and on a book's small one
+MONTH_MARKS = (SIZE["row"], SIZE["line"])
+BOOK_MARKS = (SIZE["note"], SIZE["fine"])
 BOOK_H = 272
 BOOKS_PER_ROW = 3
 LINE_H = 26
 
 
-def _token(player: Mapping, cx: float, cy: float, r: float) -> str:
+def _token(player: Mapping, cx: float, cy: float, r: float, sizes: tuple[int, int]) -> str:
     """A player's token: shape, colour and initial (the initial is the cue that needs no colour),
-    the initial in the ink that contrasts with that colour."""
+    the initial in the ink that contrasts with that colour; `sizes`: the size of an initial and
+    of two letters (when two players share an initial)."""
     mark = player["mark"]
-    size = round(r * (1.05 if len(mark) == 1 else 0.8))
+    size = sizes[0] if len(mark) == 1 else sizes[1]
     return (
         f'<g class="kit-token" data-player="{player["index"]}">'
         + f"<title>{escape(player['name'])}</title>"
@@ -57,7 +62,7 @@ def _tokens(players: Sequence[Mapping], seats: Sequence[int], x: float, y: float
     for k, p in enumerate(seats):
         row, col = divmod(k, TOKENS_PER_ROW)
         cy = y + CELL_H - TOKEN_R - 5 - row * (2 * TOKEN_R + 3)
-        out.append(_token(players[p], x + 3 + step * (col + 0.5), cy, TOKEN_R))
+        out.append(_token(players[p], x + 3 + step * (col + 0.5), cy, TOKEN_R, MONTH_MARKS))
     return out
 
 
@@ -75,18 +80,18 @@ def _day(day: Mapping, view: Mapping) -> list[str]:
     stroke = (
         f'stroke="{ACCENT}" stroke-width="4"' if here else f'stroke="{GRID}" stroke-width="1.5"'
     )
-    label, font = wrap(day["label"], CELL_W - 48, 17, 1, min_size=9) or wrap_or_cut(
-        day["label"], CELL_W - 48, 17, 1
-    )
+    label, font = wrap_or_cut(day["label"], CELL_W - 48, SIZE["label"], 1)
     parts = [
         f'<g class="kit-day" data-day="{day["day"]}" data-kind="{day["kind"]}">',
         f'<rect x="{num(x)}" y="{num(y)}" width="{num(CELL_W)}" height="{CELL_H}" '
         f'fill="{PAPER}" {stroke}/>',
         f'<rect x="{num(x + 1)}" y="{num(y + 1)}" width="{num(CELL_W - 2)}" height="{BAND}" '
         f'fill="{day["colour"]}"/>',
-        text(x + 7, y + 25, str(day["day"]), size=22, font_weight="bold", fill=day["ink"]),
+        text(
+            x + 7, y + 25, str(day["day"]), size=SIZE["text"], font_weight="bold", fill=day["ink"]
+        ),
         text(x + 44, y + 23, label[0], size=font, fill=day["ink"]),
-        *_lines(day["instruction"], x + 7, y + BAND + 18, CELL_W - 14, 13, 3),
+        *_lines(day["instruction"], x + 7, y + BAND + 18, CELL_W - 14, SIZE["instruction"], 3),
         *_tokens(view["players"], day["tokens"], x, y),
         "</g>",
     ]
@@ -102,32 +107,41 @@ def _start_and_table(view: Mapping) -> list[str]:
         '<g class="kit-day" data-day="0" data-kind="start">',
         f'<rect x="{num(x)}" y="{num(y)}" width="{num(CELL_W)}" height="{CELL_H}" '
         f'fill="{START_SQUARE}" stroke="{GRID}" stroke-width="1.5"/>',
-        text(x + CELL_W / 2, y + 30, labels["start"], size=20, anchor="middle", font_weight="bold"),
+        text(
+            x + CELL_W / 2,
+            y + 30,
+            labels["start"],
+            size=SIZE["heading"],
+            anchor="middle",
+            font_weight="bold",
+        ),
         *_tokens(view["players"], view["start_tokens"], x, y),
         "</g>",
     ]
     bx = x + CELL_W + 12
-    parts.append(text(bx, y + 26, labels["die"], size=18, font_weight="bold"))
+    parts.append(text(bx, y + 26, labels["die"], size=SIZE["line"], font_weight="bold"))
     if view["die"] is not None:
         parts.append(f'<g class="kit-die" data-face="{view["die"]}">')
         parts.append(die_face(view["die"], bx, y + 36, 76))
         parts.append("</g>")
     else:
-        parts += _lines(labels["no_die"], bx, y + 56, 90, 14, 3)
+        parts += _lines(labels["no_die"], bx, y + 56, 90, SIZE["detail"], 3)
     kx = bx + 120
-    parts.append(text(kx, y + 26, labels["kitty"], size=18, font_weight="bold"))
+    parts.append(text(kx, y + 26, labels["kitty"], size=SIZE["line"], font_weight="bold"))
     parts.append(
         text(
             kx,
             y + 62,
             f"{view['kitty_text']} €",
-            size=30,
+            size=SIZE["title"],
             font_weight="bold",
             **{"class": "kit-kitty"},
         )
     )
     if view["pot"]:
-        parts.append(text(kx, y + 92, f"{labels['lottery_pot']}: {view['pot_text']} €", size=15))
+        parts.append(
+            text(kx, y + 92, f"{labels['lottery_pot']}: {view['pot_text']} €", size=SIZE["note"])
+        )
     return parts
 
 
@@ -154,37 +168,37 @@ def _book(player: Mapping, view: Mapping, x: float, y: float, width: float) -> l
         (labels["mail_waiting"], str(player["mail_waiting"]), "kit-mail"),
         (labels["fortune"], f"{player['fortune_text']} €", "kit-fortune"),
     ]
-    room = width - 60 - text_width(where, 0.62) * 16 - 10  # the name stops before "where"
-    name_lines, name_size = wrap(name, room, 20, 1, min_size=12, em=0.7) or wrap_or_cut(
-        name, room, 12, 1
-    )
+    room = width - 60 - text_width(where, 0.62) * SIZE["note"] - 10  # the name stops before "where"
+    name_lines, name_size = wrap(
+        name, room, SIZE["heading"], 1, min_size=SIZE["tag"], em=0.7
+    ) or wrap_or_cut(name, room, SIZE["tag"], 1)
     parts = [
         f'<g class="kit-book" data-player="{p}">',
         f'<rect x="{num(x)}" y="{num(y)}" width="{num(width)}" height="{BOOK_H}" rx="10" '
         f'fill="{PAPER}" {stroke}/>',
-        _token(player, x + 24, y + 26, 14),
+        _token(player, x + 24, y + 26, 14, BOOK_MARKS),
         text(x + 46, y + 33, name_lines[0], size=name_size, font_weight="bold"),
-        text(x + width - 12, y + 33, where, size=16, anchor="end"),
+        text(x + width - 12, y + 33, where, size=SIZE["note"], anchor="end"),
     ]
     for k, (label, value, css) in enumerate(rows):
         ry = y + 66 + k * 28
-        parts.append(text(x + 14, ry, label, size=18))
+        parts.append(text(x + 14, ry, label, size=SIZE["line"]))
         parts.append(
             text(
                 x + width - 14,
                 ry,
                 value,
-                size=18,
+                size=SIZE["line"],
                 anchor="end",
                 font_weight="bold",
                 **{"class": css},
                 data_player=str(p),
             )
         )
-    parts.append(text(x + 14, y + 206, f"{labels['acquisitions']}:", size=15))
-    parts += _lines(acquisitions, x + 14, y + 226, width - 28, 15, 2)
+    parts.append(text(x + 14, y + 206, f"{labels['acquisitions']}:", size=SIZE["note"]))
+    parts += _lines(acquisitions, x + 14, y + 226, width - 28, SIZE["note"], 2)
     if extras:
-        parts.append(text(x + 14, y + BOOK_H - 10, " · ".join(extras), size=14))
+        parts.append(text(x + 14, y + BOOK_H - 10, " · ".join(extras), size=SIZE["detail"]))
     parts.append("</g>")
     return parts
 
@@ -207,7 +221,7 @@ def _paydays(view: Mapping, top: float) -> tuple[list[str], float]:
     """Each player's last payday, one under the other (or the line saying there is none)."""
     paydays = view["paydays"]
     if not paydays:
-        note = text(MARGIN, top + 28, view["labels"]["payday_none"], size=18)
+        note = text(MARGIN, top + 28, view["labels"]["payday_none"], size=SIZE["line"])
         return ['<g class="kit-payday">', note, "</g>"], top + 44
     parts: list[str] = []
     for payday in paydays:
@@ -224,7 +238,7 @@ def _payday(payday: Mapping, top: float) -> tuple[list[str], float]:
             MARGIN,
             top + 28,
             payday["title"],
-            size=22,
+            size=SIZE["text"],
             font_weight="bold",
             data_player=str(payday["player"]),
         )
@@ -235,16 +249,21 @@ def _payday(payday: Mapping, top: float) -> tuple[list[str], float]:
         y += LINE_H
         parts.append(
             '<g class="kit-payday-line">'
-            + text(MARGIN + 10, y, wrap_or_cut(line["label"], 760, 17, 1)[0][0], size=17)
+            + text(
+                MARGIN + 10,
+                y,
+                wrap_or_cut(line["label"], 760, SIZE["label"], 1)[0][0],
+                size=SIZE["label"],
+            )
             + text(
                 right - 130,
                 y,
                 f"{line['amount_text']} €",
-                size=17,
+                size=SIZE["label"],
                 anchor="end",
                 font_weight="bold",
             )
-            + text(right, y, line["account_text"], size=15, anchor="end", fill=MUTED)
+            + text(right, y, line["account_text"], size=SIZE["note"], anchor="end", fill=MUTED)
             + "</g>"
         )
     y += 8
@@ -254,7 +273,7 @@ def _payday(payday: Mapping, top: float) -> tuple[list[str], float]:
     )
     for content in (payday["total_text"], payday["book_text"], payday["loans_text"]):
         y += LINE_H
-        parts.append(text(MARGIN + 10, y, content, size=17, font_weight="bold"))
+        parts.append(text(MARGIN + 10, y, content, size=SIZE["label"], font_weight="bold"))
     parts.append("</g>")
     return parts, y + 16
 
@@ -264,16 +283,22 @@ def _month(view: Mapping) -> tuple[list[str], float]:
     labels = view["labels"]
     body = []
     body.append(
-        text(MARGIN, 42, f"{labels['title']} · {view['month_text']}", size=30, font_weight="bold")
+        text(
+            MARGIN,
+            42,
+            f"{labels['title']} · {view['month_text']}",
+            size=SIZE["title"],
+            font_weight="bold",
+        )
     )
-    body.append(text(MARGIN, 76, view["status"], size=22, **{"class": "kit-status"}))
+    body.append(text(MARGIN, 76, view["status"], size=SIZE["text"], **{"class": "kit-status"}))
     for k, name in enumerate(view["weekdays"]):
         body.append(
             text(
                 MARGIN + (k + 0.5) * CELL_W,
                 GRID_TOP - 10,
                 name,
-                size=17,
+                size=SIZE["label"],
                 anchor="middle",
                 font_weight="bold",
             )

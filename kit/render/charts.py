@@ -20,9 +20,10 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 from xml.sax.saxutils import quoteattr
 
-from kit.render.common import num, shape, svg, text, text_width
+from kit.render.common import SIZES_DOWN, num, shape, svg, text, text_width
 from kit.table import format_value
 from kit.theme import GRID, INK, PAPER, SERIES
+from kit.theme import SVG_SIZES as SIZE
 
 MARKERS = ("circle", "square", "triangle", "diamond", "hexagon", "star")
 DASHES = ("", "12 6", "4 4", "16 4 4 4", "", "12 6")
@@ -140,15 +141,15 @@ def _frame(
 ) -> list[str]:
     """Background, title, legend, the value axis with its grid and both axis labels."""
     parts = [f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{PAPER}"/>']
-    size = 30  # the title shrinks (down to 20) to fit on one line
-    while size > 20 and text_width(title, size * 0.68) > WIDTH - 60:
-        size -= 1
+    # the title shrinks through the theme's sizes (down to a heading's) to fit on one line
+    fits = (s for s in SIZES_DOWN if SIZE["heading"] <= s <= SIZE["title"])
+    size = next((s for s in fits if text_width(title, s * 0.68) <= WIDTH - 60), SIZE["heading"])
     parts.append(text(30, 46, title, size=size, font_weight="bold"))
     x = float(LEFT)
     for key in legend:  # a horizontal legend under the title
         parts += _key(key, x, 78)
-        parts.append(text(x + 48, 86, key.label, size=22))
-        x += 48 + text_width(key.label, 22 * 0.62) + 36
+        parts.append(text(x + 48, 86, key.label, size=SIZE["text"]))
+        x += 48 + text_width(key.label, SIZE["text"] * 0.62) + 36
 
     def y_of(v: float) -> float:
         return BOTTOM - (v - y_low) / (y_high - y_low) * (BOTTOM - TOP)
@@ -161,15 +162,26 @@ def _frame(
             f'stroke="{colour}" stroke-width="{width}"/>'
         )
         parts.append(
-            text(LEFT - 10, y + 7, _tick_label(tick, y_step, y_format), size=20, anchor="end")
+            text(
+                LEFT - 10,
+                y + 7,
+                _tick_label(tick, y_step, y_format),
+                size=SIZE["heading"],
+                anchor="end",
+            )
         )
     middle = (TOP + BOTTOM) / 2
     parts.append(
         text(
-            26, middle, y_label, size=22, anchor="middle", transform=f"rotate(-90 26 {num(middle)})"
+            26,
+            middle,
+            y_label,
+            size=SIZE["text"],
+            anchor="middle",
+            transform=f"rotate(-90 26 {num(middle)})",
         )
     )
-    parts.append(text((LEFT + RIGHT) / 2, HEIGHT - 20, x_label, size=22, anchor="middle"))
+    parts.append(text((LEFT + RIGHT) / 2, HEIGHT - 20, x_label, size=SIZE["text"], anchor="middle"))
     return parts
 
 
@@ -243,7 +255,7 @@ def line_chart(
         math.ceil(x_low / x_step) * x_step, math.floor(x_high / x_step) * x_step, x_step
     ):
         label = _tick_label(tick, x_step, x_format)
-        parts.append(text(x_of(tick), BOTTOM + 30, label, size=20, anchor="middle"))
+        parts.append(text(x_of(tick), BOTTOM + 30, label, size=SIZE["heading"], anchor="middle"))
         parts.append(
             f'<line x1="{num(x_of(tick))}" y1="{BOTTOM}" x2="{num(x_of(tick))}" '
             f'y2="{BOTTOM + 8}" stroke="{INK}" stroke-width="2"/>'
@@ -314,13 +326,19 @@ def bar_chart(
             f'stroke-width="3" stroke-dasharray="12 6"/>'
         )
         legend.append(Key(str(reference[0]), INK, dash="12 6"))
-    widest = max(text_width(label, 20 * 0.62) for label in labels) + 8
+    widest = max(text_width(label, SIZE["heading"] * 0.62) for label in labels) + 8
     step = label_every or max(1, math.ceil(widest / slot))
     if step > 1 and label_every is None and all(str(c).isdigit() for c in categories):
         step = next(s for s in (2, 5, 10, 20, 50, 100, step) if s >= step)
     parts = _frame(title, x_label, y_label, y_low, y_high, y_step, y_format, legend)
     for k in range(0, n, step):
         parts.append(
-            text(LEFT + (k + 0.5) * slot, BOTTOM + 30, labels[k], size=20, anchor="middle")
+            text(
+                LEFT + (k + 0.5) * slot,
+                BOTTOM + 30,
+                labels[k],
+                size=SIZE["heading"],
+                anchor="middle",
+            )
         )
     return Chart(svg(WIDTH, HEIGHT, title, parts + body), title)

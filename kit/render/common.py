@@ -15,7 +15,7 @@ from kit.table import format_count as format_count
 from kit.table import format_decimal as format_decimal
 from kit.table import format_euros as format_euros
 from kit.table import format_percent as format_percent
-from kit.theme import FONT, INK, PAPER
+from kit.theme import FONT, INK, PAPER, SVG_SIZES, SVG_SMALLEST
 
 SHAPE_GLYPHS = {
     "circle": "●",
@@ -73,13 +73,23 @@ def text_width(text: str, em: float) -> float:
     return total * em / 0.62  # bold text: a larger `em` widens every glyph alike
 
 
+# The theme's sizes, largest first: fitted text steps down through them.
+SIZES_DOWN = sorted(set(SVG_SIZES.values()), reverse=True)
+
+
 def wrap(
-    text: str, width: float, size: int, max_lines: int, min_size: int = 10, em: float = 0.62
+    text: str,
+    width: float,
+    size: int,
+    max_lines: int,
+    min_size: int = SVG_SMALLEST,
+    em: float = 0.62,
 ) -> tuple[list[str], int] | None:
-    """Greedy word wrap with estimated glyph widths; shrinks the font (down to `min_size`)
-    until the longest word fits and the lines are at most `max_lines`; None if nothing fits."""
+    """Greedy word wrap with estimated glyph widths; shrinks the font through the theme's sizes
+    (down to `min_size`) until the longest word fits and the lines are at most `max_lines`;
+    None if nothing fits."""
     words = text.split()
-    for font in range(size, min_size - 1, -1):
+    for font in (s for s in SIZES_DOWN if min_size <= s <= size):
         room = width / font  # in ems
         if any(text_width(w, em) > room for w in words):
             continue
@@ -95,8 +105,9 @@ def wrap(
 
 
 def wrap_or_cut(text: str, width: float, size: int, max_lines: int) -> tuple[list[str], int]:
-    """`_wrap` down to size 10, or else the text cut to one line at size 10."""
-    return wrap(text, width, size, max_lines) or ([text[: max(1, int(width / 6.2))]], 10)
+    """`wrap` down to the theme's smallest size, or else the text cut to one line at that size."""
+    cut = int(width / (0.62 * SVG_SMALLEST))
+    return wrap(text, width, size, max_lines) or ([text[: max(1, cut)]], SVG_SMALLEST)
 
 
 def shape(shape: str, cx: float, cy: float, r: float, fill: str) -> str:

@@ -10,6 +10,7 @@ from xml.sax.saxutils import escape
 from kit.messages import t
 from kit.render.common import format_count, format_percent, num, svg, text
 from kit.theme import EXACT, GRID, INK, OBSERVED, PAPER
+from kit.theme import SVG_SIZES as SIZE
 
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0.5, 0.5),),
@@ -66,22 +67,22 @@ def _header(
     """Title, the number of rolls, the share of doubles against its exact value, the last roll."""
     doubles_share = format_percent(doubles / rolls) if rolls else "—"
     parts = [
-        text(30, 52, t("dice.title"), size=36, font_weight="bold"),
+        text(30, 52, t("dice.title"), size=SIZE["headline"], font_weight="bold"),
         # the count in its own tspan: the live view's tests read it (data-testid="rolls")
-        f'<text x="30" y="104" font-size="28">{escape(t("dice.rolls"))}: '
+        f'<text x="30" y="104" font-size="{SIZE["subtitle"]}">{escape(t("dice.rolls"))}: '
         f'<tspan data-testid="rolls" font-weight="bold">{format_count(rolls)}</tspan></text>',
         text(
             30,
             146,
             f"{t('dice.doubles_share')}: {doubles_share}  "
             f"({t('dice.exact')} {exact_doubles} ≈ {format_percent(float(exact_doubles))})",
-            size=28,
+            size=SIZE["subtitle"],
         ),
     ]
     if last is None:
-        parts.append(text(930, 44, t("dice.none_yet"), size=24, anchor="end"))
+        parts.append(text(930, 44, t("dice.none_yet"), size=SIZE["row"], anchor="end"))
     else:
-        parts.append(text(930, 44, t("dice.last"), size=24, anchor="end"))
+        parts.append(text(930, 44, t("dice.last"), size=SIZE["row"], anchor="end"))
         parts += [die_face(last[0], 756, 60, 76), die_face(last[1], 852, 60, 76)]
     return parts
 
@@ -89,10 +90,10 @@ def _header(
 def _legend() -> list[str]:
     return [
         f'<rect x="{PLOT_LEFT}" y="172" width="28" height="28" fill="{OBSERVED}"/>',
-        text(PLOT_LEFT + 38, 196, t("dice.observed"), size=26),
+        text(PLOT_LEFT + 38, 196, t("dice.observed"), size=SIZE["lead"]),
         f'<line x1="{PLOT_LEFT + 260}" y1="186" x2="{PLOT_LEFT + 300}" y2="186" '
         f'stroke="{EXACT}" stroke-width="7"/>',
-        text(PLOT_LEFT + 310, 196, t("dice.exact"), size=26),
+        text(PLOT_LEFT + 310, 196, t("dice.exact"), size=SIZE["lead"]),
     ]
 
 
@@ -113,7 +114,13 @@ def _histogram(observed: list[Fraction], exact: list[Fraction], sums: list[int])
             f'stroke="{GRID}" stroke-width="1"/>'
         )
         parts.append(
-            text(PLOT_LEFT - 10, y + 8, format_percent(float(k * step), 0), size=22, anchor="end")
+            text(
+                PLOT_LEFT - 10,
+                y + 8,
+                format_percent(float(k * step), 0),
+                size=SIZE["text"],
+                anchor="end",
+            )
         )
     for i, (total, seen, p) in enumerate(zip(sums, observed, exact, strict=True)):
         centre = PLOT_LEFT + (i + 0.5) * slot
@@ -128,18 +135,22 @@ def _histogram(observed: list[Fraction], exact: list[Fraction], sums: list[int])
             f'x2="{num(centre + 0.42 * slot)}" y2="{num(y_of(p))}" '
             f'stroke="{EXACT}" stroke-width="7"/>'
         )
-        parts.append(text(centre, PLOT_BOTTOM + 32, str(total), size=26, anchor="middle"))
+        parts.append(text(centre, PLOT_BOTTOM + 32, str(total), size=SIZE["lead"], anchor="middle"))
     parts += [
         f'<line x1="{PLOT_LEFT}" y1="{PLOT_BOTTOM}" x2="{PLOT_RIGHT}" y2="{PLOT_BOTTOM}" '
         f'stroke="{INK}" stroke-width="2"/>',
         text(
-            (PLOT_LEFT + PLOT_RIGHT) / 2, PLOT_BOTTOM + 76, t("dice.sum"), size=26, anchor="middle"
+            (PLOT_LEFT + PLOT_RIGHT) / 2,
+            PLOT_BOTTOM + 76,
+            t("dice.sum"),
+            size=SIZE["lead"],
+            anchor="middle",
         ),
         text(
             28,
             (PLOT_TOP + PLOT_BOTTOM) / 2,
             t("dice.share"),
-            size=26,
+            size=SIZE["lead"],
             anchor="middle",
             transform=f"rotate(-90 28 {num((PLOT_TOP + PLOT_BOTTOM) / 2)})",
         ),

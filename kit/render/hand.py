@@ -15,6 +15,7 @@ from xml.sax.saxutils import escape
 
 from kit.render.common import num, svg, text
 from kit.theme import ACCENT, INK, MUTED, PAPER, SELECTED_PAPER, SELECTION, ink_on
+from kit.theme import SVG_SIZES as SIZE
 
 WIDTH = 1000
 MARGIN = 20
@@ -22,6 +23,24 @@ HAND_CARD = (112.0, 160.0)
 TABLE_CARD = (52.0, 74.0)
 GAP = 14
 RAISE = 22  # a selected card stands this much higher
+# The text on a card, by the card's height: a card in the hand (HAND_CARD) and a small one on
+# the table (TABLE_CARD); a card of another height takes those of the nearer one.
+CARD_TEXT = {
+    HAND_CARD[1]: {
+        "letter": SIZE["card"],  # the letter, or the ? of a wild card, the ☺ of a joker
+        "value": SIZE["row"],
+        "stars": SIZE["line"],
+        "vowels": SIZE["lead"],  # AEIOUY on a vowel card
+        "name": SIZE["line"],  # «comodín», «joker», «vocal»
+    },
+    TABLE_CARD[1]: {
+        "letter": SIZE["lead"],
+        "value": SIZE["tag"],
+        "stars": SIZE["fine"],
+        "vowels": SIZE["tag"],
+        "name": SIZE["fine"],
+    },
+}
 # The selection's outline is theme.SELECTION (orange); the best play's cards, a dashed edge and
 # a numbered badge, theme.ACCENT (blue).
 
@@ -82,21 +101,22 @@ def card_svg(card: Mapping[str, Any], x: float, y: float, w: float, h: float) ->
     ]
     band = h * 0.2
     parts += _bands(card, x, y, w, band)
+    sizes = CARD_TEXT[min(CARD_TEXT, key=lambda tall: abs(tall - h))]
     mid = x + w / 2
     if card["kind"] == "letter":
-        parts.append(text(mid, y + h * 0.68, card["face"], size=round(h * 0.36), anchor="middle",
+        parts.append(text(mid, y + h * 0.68, card["face"], size=sizes["letter"], anchor="middle",
                           font_weight="bold"))  # fmt: skip
         parts.append(text(x + w - w * 0.1, y + h - h * 0.07, str(card["value"]),
-                          size=round(h * 0.15), anchor="end", font_weight="bold"))  # fmt: skip
+                          size=sizes["value"], anchor="end", font_weight="bold"))  # fmt: skip
         if card["stars"]:
-            stars = text(x + w * 0.08, y + h - h * 0.07, "★" * card["stars"], size=round(h * 0.12))
+            stars = text(x + w * 0.08, y + h - h * 0.07, "★" * card["stars"], size=sizes["stars"])
             parts.append(_classed(stars, "kit-stars"))
     else:
         face = {"wild": "?", "joker": "☺", "vowel": "AEIOUY"}[card["kind"]]
-        size = round(h * (0.16 if card["kind"] == "vowel" else 0.36))
+        size = sizes["vowels" if card["kind"] == "vowel" else "letter"]
         parts.append(text(mid, y + h * (0.6 if card["kind"] == "vowel" else 0.66), face,
                           size=size, anchor="middle", font_weight="bold", fill=ink))  # fmt: skip
-        parts.append(text(mid, y + h - h * 0.07, card["name"], size=round(h * 0.11),
+        parts.append(text(mid, y + h - h * 0.07, card["name"], size=sizes["name"],
                           anchor="middle", fill=ink))  # fmt: skip
     if card.get("shaved"):
         parts.append(
@@ -107,7 +127,7 @@ def card_svg(card: Mapping[str, Any], x: float, y: float, w: float, h: float) ->
         parts += _best_mark(card["best"], x, y, w, h)
     if selected:
         parts.append(f'<circle cx="{num(x + w - 4)}" cy="{num(y - 2)}" r="16" fill="{INK}"/>')
-        parts.append(text(x + w - 4, y + 6, str(card["order"]), size=22, anchor="middle",
+        parts.append(text(x + w - 4, y + 6, str(card["order"]), size=SIZE["text"], anchor="middle",
                           font_weight="bold", fill=ink_on(INK)))  # fmt: skip
     parts.append("</g>")
     return "".join(parts)
@@ -126,7 +146,7 @@ def _best_mark(place: int, x: float, y: float, w: float, h: float) -> list[str]:
                 x + 4,
                 y + 5,
                 str(place),
-                size=20,
+                size=SIZE["heading"],
                 anchor="middle",
                 font_weight="bold",
                 fill=ink_on(ACCENT),
@@ -178,8 +198,10 @@ def _players(view: Mapping[str, Any], y: float) -> list[str]:
         name = (
             ("▶ " if turn else "") + p["name"] + (f" ({view['labels']['bot']})" if p["bot"] else "")
         )
-        parts.append(text(x + 14, y + 23, name, size=19, font_weight="bold" if turn else "normal"))
-        score = text(x + 14, y + 49, str(p["score"]), size=23, font_weight="bold",
+        parts.append(
+            text(x + 14, y + 23, name, size=SIZE["line"], font_weight="bold" if turn else "normal")
+        )
+        score = text(x + 14, y + 49, str(p["score"]), size=SIZE["row"], font_weight="bold",
                      data_seat=str(p["seat"]))  # fmt: skip
         parts.append(_classed(score, "kit-score"))
         parts.append("</g>")
@@ -187,14 +209,16 @@ def _players(view: Mapping[str, Any], y: float) -> list[str]:
 
 
 def _table(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
-    parts = [text(MARGIN, y + 20, view["labels"]["table"], size=20, font_weight="bold")]
+    parts = [
+        text(MARGIN, y + 20, view["labels"]["table"], size=SIZE["heading"], font_weight="bold")
+    ]
     y += 34
     if not view["table"]:
-        parts.append(text(MARGIN, y + 18, view["labels"]["empty_table"], size=18))
+        parts.append(text(MARGIN, y + 18, view["labels"]["empty_table"], size=SIZE["line"]))
         return parts, y + 34
     for play in view["table"]:
         parts.append(f'<g class="kit-play" data-seat="{play["seat"]}">')
-        parts.append(text(MARGIN, y + 18, play["text"], size=18))
+        parts.append(text(MARGIN, y + 18, play["text"], size=SIZE["line"]))
         parts += cards_row(play["cards"], MARGIN, y + 28, TABLE_CARD, gap=6)
         if play["prior"]:
             parts += _prior_note(view["labels"], MARGIN + len(play["cards"]) * 58 + 14, y + 28)
@@ -206,17 +230,23 @@ def _table(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
 def _prior_note(labels: Mapping[str, str], x: float, y: float) -> list[str]:
     """Beside the prior play's cards: that it can be shaved, and how, in a few short lines."""
     width = max(20, int((WIDTH - MARGIN - x) / 9))  # characters of 16 px text that fit
-    out = [_classed(text(x, y + 18, labels["prior"], size=17, font_weight="bold"), "kit-prior")]
+    out = [
+        _classed(
+            text(x, y + 18, labels["prior"], size=SIZE["label"], font_weight="bold"), "kit-prior"
+        )
+    ]
     for i, line in enumerate(_wrapped(labels["prior_how"], width)[:3]):
-        out.append(_classed(text(x, y + 40 + 19 * i, line, size=16), "kit-prior-how"))
+        out.append(_classed(text(x, y + 40 + 19 * i, line, size=SIZE["note"]), "kit-prior-how"))
     return out
 
 
 def _steps(title: str, steps: Sequence[Mapping[str, Any]], y: float) -> tuple[list[str], float]:
-    parts = [text(MARGIN, y + 22, title, size=20, font_weight="bold")]
+    parts = [text(MARGIN, y + 22, title, size=SIZE["heading"], font_weight="bold")]
     y += 30
     for step in steps:
-        line = text(MARGIN + 16, y + 22, step["text"], size=22, data_factor=step["factor"])
+        line = text(
+            MARGIN + 16, y + 22, step["text"], size=SIZE["text"], data_factor=step["factor"]
+        )
         parts.append(_classed(line, "kit-step"))
         y += 30
     return parts, y + 6
@@ -230,13 +260,15 @@ def hand_svg(view: Mapping[str, Any], live: bool = False) -> str:
     fits one screen)."""
     labels = view["labels"]
     body = [f'<rect width="{WIDTH}" height="100%" fill="{PAPER}"/>']
-    status = text(MARGIN, 38, view["status"], size=32, font_weight="bold")  # read from the back
+    status = text(
+        MARGIN, 38, view["status"], size=SIZE["status"], font_weight="bold"
+    )  # read from the back
     body.append(_classed(status, "kit-status"))
-    body.append(text(WIDTH - MARGIN, 36, view["deck_text"], size=18, anchor="end"))
+    body.append(text(WIDTH - MARGIN, 36, view["deck_text"], size=SIZE["line"], anchor="end"))
     body += _players(view, 50)
     table, y = _table(view, 122)
     body += table
-    body.append(text(MARGIN, y + 24, view["hand_title"], size=20, font_weight="bold"))
+    body.append(text(MARGIN, y + 24, view["hand_title"], size=SIZE["heading"], font_weight="bold"))
     y += 52 + RAISE
     body += ['<g class="kit-hand">', *cards_row(view["hand"], MARGIN, y, HAND_CARD), "</g>"]
     y += HAND_CARD[1] + 16
@@ -248,7 +280,7 @@ def hand_svg(view: Mapping[str, Any], live: bool = False) -> str:
         steps, y = _steps(title, [*sel["steps"], {"factor": "total", "text": sel["total_text"]}], y)
         body += steps
     else:
-        body.append(text(MARGIN, y + 22, labels["pick_cards"], size=20))
+        body.append(text(MARGIN, y + 22, labels["pick_cards"], size=SIZE["heading"]))
         y += 36
     best = view.get("best")
     if best:
@@ -257,10 +289,10 @@ def hand_svg(view: Mapping[str, Any], live: bool = False) -> str:
         body += steps
         body.append("</g>")
     if view["log"]:
-        body.append(text(MARGIN, y + 20, labels["log"], size=18, font_weight="bold"))
+        body.append(text(MARGIN, y + 20, labels["log"], size=SIZE["line"], font_weight="bold"))
         y += 26
         for line in view["log"]:
-            body.append(_classed(text(MARGIN, y + 18, line, size=16), "kit-log"))
+            body.append(_classed(text(MARGIN, y + 18, line, size=SIZE["note"]), "kit-log"))
             y += 24
     height = round(y + 16)
     return svg(WIDTH, height, labels["title"], body)
