@@ -9,6 +9,7 @@ from pathlib import Path
 from random import Random
 
 import pytest
+from test_board_render import busy_state
 
 import kit
 from kit import theme
@@ -43,27 +44,11 @@ def test_no_literal_font_size_in_kit_render():
         assert not re.findall(r"\bsize=SIZE\[[^]]*\]\s*[*/+-]", source), path.name
 
 
-def busy_board(name: str):
-    state = kit.load(name, players=4).start_state()
-    g = state.game
-    t1, t3, t5, t39 = (g.sq_title[q] for q in (1, 3, 5, 39))
-    state.owner[t1] = state.owner[t3] = 0
-    state.level[t1], state.level[t3] = 3, 5
-    state.owner[t5] = 1
-    state.mortgaged[t5] = True
-    state.owner[t39] = 2
-    state.pos[3] = 10
-    state.jail[3] = 0
-    state.pos[1] = 39
-    state.last_roll = [2, 5]
-    return state
-
-
 def drawings() -> list[str]:
     """A set of drawings of every kind, with long texts that make fitted text shrink."""
     out = []
     for name in ("el_pale", "la_ruta_del_tesoro", "superpoly"):
-        state = busy_board(name)
+        state = busy_state(name)
         out.append(board_svg(board_view(kit.load(name, players=2).start_state())))
         heat = {q: (q * 7) % 11 for q in range(40)}
         heat[10] = 100

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 KERNEL_SECONDS = 120  # a kernel starting on a busy 2-core machine
 
@@ -19,6 +19,22 @@ def wait_for_the_kernel(page: Page) -> None:
 def run_all_cells(page: Page) -> None:
     page.locator(".lm-MenuBar-item", has_text="Run").first.click()
     page.locator("li.lm-Menu-item[data-command='runmenu:run-all']").click()
+
+
+NARROW_WIDGET = 1000  # px: a widget narrower than this (Lab with its file browser open) lays out
+# its controls for a narrow page (calendar.css, hand.css: a container query)
+
+
+def open_beside_the_file_browser(page: Page, lab: str, workspace: str, notebook: str) -> None:
+    """Open `notebook` in a Lab workspace of its own at 1280×720 with the file browser open,
+    so a widget gets about 850 px of the width, and run all its cells."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{lab}/lab/workspaces/{workspace}/tree/{notebook}")
+    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
+    page.evaluate("() => window.jupyterapp.shell.activateById('filebrowser')")
+    expect(page.locator("#filebrowser")).to_be_visible()
+    wait_for_the_kernel(page)
+    run_all_cells(page)
 
 
 def unexpected(errors: list[str]) -> list[str]:

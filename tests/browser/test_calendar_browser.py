@@ -33,8 +33,10 @@ from typing import Any
 import pytest
 from lab import (
     KERNEL_SECONDS,
+    NARROW_WIDGET,
     SMALLEST_SVG,
     SMALLEST_TEXT,
+    open_beside_the_file_browser,
     rgb,
     run_all_cells,
     unexpected,
@@ -54,7 +56,6 @@ BOTS = {1: "cautious_saver", 2: "gambler"}
 DEPOSIT = 300
 SCREEN = {"width": 1280, "height": 720}
 NEXT_TO = 80  # px at most between the buttons and the refusal under them
-NARROW = 1000  # px: a widget narrower than this puts whose turn it is above the calendar
 # With the file browser open (a widget of 848 px), what the calendar gets and how high its
 # smallest text (the 10-unit day labels, «¿Qué hay de nuevo?») renders. Measured in Chromium:
 # 532 px and 5 px when the side column stood beside it; 728 px and 8 px under the row of the
@@ -167,7 +168,7 @@ def on_one_screen(page: Page, board: Locator, shot: Path) -> None:
     for k in range(buttons.count()):
         assert inside_the_screen(buttons.nth(k).bounding_box()), buttons.nth(k).text_content()
     assert calendar is not None and status is not None
-    if width >= NARROW:
+    if width >= NARROW_WIDGET:
         assert status["x"] >= calendar["x"] + calendar["width"] - 1  # beside, not under
     else:
         above = [status, *(buttons.nth(k).bounding_box() for k in range(buttons.count()))]
@@ -270,13 +271,7 @@ def test_the_calendar_takes_the_width_with_the_file_browser_open_in_jupyterlab(
     """The complaint: with the file browser open the calendar got about 530 px and its small
     text could not be read from the back. Now the controls go above it and it gets 720+ px."""
     write_notebook(jupyterlab_root, NARROW_NOTEBOOK)
-    page.set_viewport_size(SCREEN)
-    page.goto(f"{jupyterlab}/lab/workspaces/calendario-estrecho/tree/{NARROW_NOTEBOOK}")
-    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
-    page.evaluate("() => window.jupyterapp.shell.activateById('filebrowser')")
-    expect(page.locator("#filebrowser")).to_be_visible()
-    wait_for_the_kernel(page)
-    run_all_cells(page)
+    open_beside_the_file_browser(page, jupyterlab, "calendario-estrecho", NARROW_NOTEBOOK)
     board = the_board(page)
     board.evaluate("el => el.scrollIntoView({block: 'start'})")
     widget = board.bounding_box()
@@ -285,7 +280,7 @@ def test_the_calendar_takes_the_width_with_the_file_browser_open_in_jupyterlab(
     smallest = calendar.evaluate(SMALLEST_SVG)
     page.screenshot(path=artifacts / "jupyterlab-calendar-file-browser.png")
     assert widget is not None and drawing is not None
-    assert widget["width"] < NARROW, widget  # the file browser takes its share of 1280 px
+    assert widget["width"] < NARROW_WIDGET, widget  # the file browser takes its share of 1280 px
     assert drawing["width"] >= WIDE_CALENDAR, drawing
     assert smallest >= SMALLEST_SVG_TEXT, smallest
     on_one_screen(page, board, artifacts / "jupyterlab-calendar-file-browser-one-screen.png")

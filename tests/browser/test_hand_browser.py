@@ -21,8 +21,10 @@ from pathlib import Path
 import pytest
 from lab import (
     KERNEL_SECONDS,
+    NARROW_WIDGET,
     SMALLEST_SVG,
     SMALLEST_TEXT,
+    open_beside_the_file_browser,
     rgb,
     run_all_cells,
     unexpected,
@@ -369,13 +371,7 @@ def test_palabra_takes_the_width_with_the_file_browser_open_in_jupyterlab(
     page: Page, page_errors, jupyterlab: str, jupyterlab_root: Path, artifacts: Path
 ):
     write_notebook(jupyterlab_root, NARROW_NOTEBOOK, SCREEN_SOURCE)
-    page.set_viewport_size(SCREEN)
-    page.goto(f"{jupyterlab}/lab/workspaces/palabra-estrecha/tree/{NARROW_NOTEBOOK}")
-    expect(page.locator(".jp-Notebook")).to_be_visible(timeout=60_000)
-    page.evaluate("() => window.jupyterapp.shell.activateById('filebrowser')")
-    expect(page.locator("#filebrowser")).to_be_visible()
-    wait_for_the_kernel(page)
-    run_all_cells(page)
+    open_beside_the_file_browser(page, jupyterlab, "palabra-estrecha", NARROW_NOTEBOOK)
     table = the_table(page)
     table.evaluate("el => el.scrollIntoView({block: 'start'})")
     widget = table.bounding_box()
@@ -384,7 +380,7 @@ def test_palabra_takes_the_width_with_the_file_browser_open_in_jupyterlab(
     smallest = picture.evaluate(SMALLEST_SVG)
     page.screenshot(path=artifacts / "jupyterlab-palabra-file-browser.png")
     assert widget is not None and drawing is not None
-    assert widget["width"] < 1000, widget  # the file browser takes its share of 1280 px
+    assert widget["width"] < NARROW_WIDGET, widget  # the file browser takes its share of 1280 px
     assert drawing["width"] >= WIDE_TABLE, drawing
     assert smallest >= SMALLEST_SVG_TEXT, smallest
     play_one_screen(page, table, artifacts, "jupyterlab-file-browser")
