@@ -3,7 +3,9 @@
 Every problem is one plain sentence naming the file, the line and the field (a `BadSave`, a
 ValueError); the state itself is then checked by its engine (`from_json`, then ``audit()``, in
 `kit.session`). The one problem that does not refuse the game is a torn last line, which a
-kill in the middle of a save leaves: it is dropped, and `Saved.torn` says so.
+kill in the middle of a save leaves: it is dropped, and `Saved.torn` says so; and a gap in the
+save numbers (save 4, then 6…), which two writers at once leave: the game goes on from the last
+save before the gap, the ones after it are dropped, and `Saved.gap` says which.
 
 Files of the first format (one JSON object, rewritten whole at every save) are read too.
 """
@@ -41,6 +43,7 @@ class Saved(NamedTuple):
     records: int  # how many saves the file holds (1 once written whole)
     torn: bool  # whether a torn last line was dropped
     version: int
+    gap: tuple[int, int] | None = None  # the first and last numbers of saves dropped after a gap
 
 
 def read_save(path: Path) -> Saved:
@@ -107,11 +110,14 @@ def _lines(path: Path, head: dict[str, Any], rest: str) -> Saved:
     log: list[dict[str, Any]] = []
     number = steps = 0
     state: dict[str, Any] = {}
+    gap = None
     for k, record in enumerate(records):
         check = _Checker(path, t("session.at_line", line=k + 2))
         n = check.whole(record, "save", low=1)
-        if number and n != number + 1:
-            raise check.refuse("save", "expect_next", n, next=number + 1)
+        if number and n != number + 1:  # two writers at once: the saves up to here are whole
+            gap = (n, _last_number(records, n))
+            records = records[:k]
+            break
         later = check.whole(record, "steps", low=steps)
         log += _log(check, record, len(table[2]))
         if k == 0 or "state" in record:  # the whole position
@@ -119,7 +125,13 @@ def _lines(path: Path, head: dict[str, Any], rest: str) -> Saved:
         else:  # the fields that changed since the save before
             state.update(check.field(record, "changed", dict, "expect_dict"))
         number, steps = n, later
-    return Saved(*table, state, log, steps, number, len(records), torn, VERSION)
+    return Saved(*table, state, log, steps, number, len(records), torn, VERSION, gap)
+
+
+def _last_number(records: list[dict[str, Any]], default: int) -> int:
+    """The save number of the file's last line (``default`` if it has none)."""
+    last = records[-1].get("save")
+    return last if isinstance(last, int) and not isinstance(last, bool) else default
 
 
 def _table(check: _Checker, data: dict[str, Any]) -> tuple[Any, ...]:

@@ -5,13 +5,22 @@ line after it is one save: its number, the chance steps taken so far, the log en
 the save before, the state and the time. A save appends one line, so its cost does not grow
 with the game. The whole file is written again (to a temporary name of its own, flushed to
 disk, then put in place) only for a new game, for the first save after a resume (which folds
-the lines into one and drops a torn end), and after a save that failed. A kill in the middle of
-an append leaves a torn last line, which reading drops, saying so.
+the lines into one and drops a torn end, or the saves after a gap in their numbers), and after
+a save that failed. A kill in the middle of an append leaves a torn last line, which reading
+drops, saying so.
 
 One writer: next to the file, a lock file (``partida.json.lock``) names the session that holds
-the game, where and since when. Another session is refused while the holder lives; it may take
-the game over, saying so, when the holder is gone (a process that no longer exists on this
-machine) or has not saved for `STALE_AFTER` seconds. In the browser (JupyterLite) a kernel
+the game, where and since when. A session claims it before it reads the file, so what it reads
+no other session writes to any more. Another session is refused while the holder lives; it may
+take the game over, saying so, when the holder is gone (a process that no longer exists on this
+machine) or has not saved for `STALE_AFTER` seconds. Every change of the lock is one atomic
+step, so of two sessions at the same moment exactly one gets it: a lock is created only if
+there is none (``O_EXCL``); a stale one is replaced only by the session that creates its
+marker, ``partida.json.lock.<hash of that lock's bytes>.<n>`` (``O_EXCL`` again: one creator),
+and only if the lock still holds those very bytes (a look that is out of date replaces
+nothing), with ``os.replace``, so the lock is never missing. A marker, or an empty lock, older
+than `MARKER_STALE` seconds was left by a session that died in its stride; a fresh one means
+another session is opening the game now. In the browser (JupyterLite) a kernel
 cannot tell a reloaded tab from a live one, and a class reloads often, so there the newest
 session takes the game, saying so, and the older one refuses moves, as a notebook's cell run
 again does in the same kernel. Before every write the session checks
@@ -24,6 +33,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import hashlib
 import json
 import os
 import socket
@@ -38,6 +48,8 @@ from typing import Any
 from kit.messages import PlainError, t
 
 STALE_AFTER = 120  # seconds without a save after which another session may take a game over
+MARKER_STALE = 10  # seconds after which a taker's marker (or an empty lock) is one left by a crash
+_TRIES = 5  # looks at a lock that changes under us before this session says it is in use
 _PROCESS = uuid.uuid4().hex[:12]  # this process; each SaveFile adds its own number
 _SERIAL = iter(range(1, 1 << 62))
 _OPEN: weakref.WeakSet[SaveFile] = weakref.WeakSet()  # this process's held files (released at exit)
@@ -95,8 +107,9 @@ class SaveFile:
 
     def claim(self) -> str | None:
         """Take the lock: None, or a sentence saying whose game this session took over. Raises
-        `InUse` while a live session elsewhere holds it, and OSError if the folder cannot be
-        written."""
+        `InUse` while a live session elsewhere holds it (or another takes it at this very
+        moment), and OSError if the folder cannot be written. Claimed before the file is
+        read (`kit.session.Session.resume`), so two sessions never both play one game."""
         record = {
             "holder": self.holder,
             "where": _where(),
@@ -104,29 +117,70 @@ class SaveFile:
             "pid": os.getpid(),
             "since": time.time(),
         }
-        try:
-            fd = os.open(self.lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
-        except FileExistsError:
-            notice = self._take_over(self._read_lock())
-            self._write_lock(record)
+        notice = None
+        for _ in range(_TRIES):
+            if self._create(record):
+                break
+            raw = self._read_raw()
+            if raw is None:  # released between the two looks: try to create it again
+                continue
+            notice = self._take_over(_parse(raw), raw)  # InUse while its holder plays
+            if self._replace_stale(raw, record):
+                break
         else:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                json.dump(record, handle)
-                _fsync(handle)
-            notice = None
-        if self._read_lock().get("holder") != self.holder:  # another took it at the same time
+            raise self._in_use(self._read_lock())
+        if self._read_lock().get("holder") != self.holder:  # never: each step above is atomic
             raise self._in_use(self._read_lock())
         self.held = True
         _OPEN.add(self)
         return notice
 
-    def _take_over(self, lock: dict[str, Any]) -> str | None:
+    def _create(self, record: dict[str, Any]) -> bool:
+        """Create the lock if there is none (create-exclusive: of two at once, one succeeds)."""
+        try:
+            fd = os.open(self.lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+        except FileExistsError:
+            return False
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(record, handle)
+            _fsync(handle)
+        return True
+
+    def _replace_stale(self, raw: bytes, record: dict[str, Any]) -> bool:
+        """Put this session's lock in the place of the stale lock whose bytes are ``raw``, if
+        it is still there; False if it changed meanwhile (look again). Only the one session
+        that creates the marker ``<lock>.<hash of raw>.<n>`` (create-exclusive) may replace
+        that very lock, so of two takers at once one wins and the other is refused."""
+        key = hashlib.sha256(raw).hexdigest()[:16]
+        for generation in range(1, _TRIES + 1):
+            marker = self.lock.with_name(f"{self.lock.name}.{key}.{generation}")
+            try:
+                fd = os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+            except FileExistsError:
+                if not _older_than(marker, MARKER_STALE):  # another session takes it now
+                    raise InUse("session.opening_now", path=self.path) from None
+                continue  # left by a taker that died in its stride: the next generation
+            os.close(fd)
+            try:
+                if self._read_raw() != raw:  # taken or released since: not the lock judged
+                    return False
+                self._write_lock(record)
+                return True
+            finally:
+                for old in range(1, generation + 1):  # the lock judged is gone: so are they
+                    with contextlib.suppress(OSError):
+                        self.lock.with_name(f"{self.lock.name}.{key}.{old}").unlink()
+        raise InUse("session.opening_now", path=self.path)
+
+    def _take_over(self, lock: dict[str, Any], raw: bytes = b"{}") -> str | None:
         """Whether the lock ``lock`` may be taken: None if it was this process's own (a game
         opened again in the same kernel), a sentence if its holder is gone or silent, else
-        `InUse`."""
+        `InUse`. An empty lock a moment old is one being written: in use."""
         holder = str(lock.get("holder", ""))
         if holder.startswith(_PROCESS + "-"):
             return None  # the older session of this kernel stops saving (see `mine`)
+        if not raw.strip() and not _older_than(self.lock, MARKER_STALE):
+            raise InUse("session.opening_now", path=self.path)
         if not lock:
             return t("session.took_broken_lock", path=self.path)
         if sys.platform == "emscripten":  # a tab reloaded or a kernel restarted looks the same
@@ -165,11 +219,16 @@ class SaveFile:
 
     def _read_lock(self) -> dict[str, Any]:
         """The lock's record ({} if it is missing or unreadable)."""
+        return _parse(self._read_raw() or b"")
+
+    def _read_raw(self) -> bytes | None:
+        """The lock's bytes, None if there is no lock."""
         try:
-            data = json.loads(self.lock.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
-        return data if isinstance(data, dict) else {}
+            return self.lock.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError:
+            return b""
 
     def _write_lock(self, record: dict[str, Any]) -> None:
         _replace_with(self.lock, json.dumps(record))
@@ -238,6 +297,23 @@ class SaveFile:
         later = last_number(self.path)
         if later > self.number:
             raise SaveConflict("session.newer_save", path=self.path, theirs=later, ours=self.number)
+
+
+def _parse(raw: bytes) -> dict[str, Any]:
+    """A lock's record from its bytes ({} if they are not one)."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _older_than(path: Path, seconds: float) -> bool:
+    """Whether ``path`` was last written more than ``seconds`` ago (True if it is gone)."""
+    try:
+        return time.time() - path.stat().st_mtime > seconds
+    except OSError:
+        return True
 
 
 def _line(data: dict[str, Any]) -> str:

@@ -74,6 +74,8 @@ class Session:
         self._saved_state: dict[str, Any] | None = None  # the position as the file has it
         self.save_error: str | None = None  # why the last save failed (the move still counts)
         self.notices: list[str] = []  # what resuming had to say once (a torn save, a takeover)
+        self._number = 0  # the number of the last save read (resume)
+        self._appends = False  # whether the file read is one whole save (the next appends)
 
     # -- starting and resuming ------------------------------------------------------------------
 
@@ -150,8 +152,26 @@ class Session:
     def resume(cls, path: str | Path) -> Session:
         """The game saved in `path`, exactly where it stopped (state, chance, log), once the
         file and the position are checked; refused in one sentence (a ValueError) if either
-        is wrong, or while another session plays it."""
+        is wrong, or while another session plays it. The lock is claimed before the file is
+        read, so what this session reads is what no other session writes to any more."""
         path = Path(path)
+        if not path.exists():
+            raise BadSave("session.no_file", path=path)
+        held = SaveFile(path)
+        notice = held.claim()  # InUse while another session plays it; nothing changed
+        try:
+            session = cls._read(path)
+        except BaseException:
+            held.release()
+            raise
+        if notice:
+            session.notices.insert(0, notice)
+        session._take(held)
+        return session
+
+    @classmethod
+    def _read(cls, path: Path) -> Session:
+        """The session saved in `path` (its lock already held), checked; no file yet."""
         saved = read_save(path)
         try:
             session = cls(
@@ -174,15 +194,30 @@ class Session:
         if problems:
             raise BadSave("session.broken_rules", path=path, problems="; ".join(problems))
         session.state = state
+        session._number = saved.number
         if saved.torn:
             session.notices.append(t("session.torn", path=path))
-        session._hold(path, fresh=False)
-        assert session._file is not None
-        session._file.number = saved.number
-        if saved.version == VERSION and saved.records == 1 and not saved.torn:
-            session._file.size = path.stat().st_size  # already one save: the next appends
+        if saved.gap is not None:
+            first, last = saved.gap
+            session.notices.append(
+                t("session.gap", path=path, number=saved.number, first=first, last=last)
+            )
+            session._number = max(saved.number, last)  # dropped on purpose: not a newer save
+        whole = saved.version == VERSION and saved.records == 1 and not saved.torn
+        session._appends = whole and saved.gap is None
+        if session._appends:
             session._saved_state = saved.state
         return session
+
+    def _take(self, held: SaveFile) -> None:
+        """Make `held` (claimed, the file read after) this session's file."""
+        assert self.path is None or self.path == held.path
+        self._file, self.path = held, held.path
+        held.number = self._number
+        if self._appends:
+            held.size = held.path.stat().st_size  # already one save: the next appends
+        else:
+            self._saved_state = None
 
     @classmethod
     def resume_or_start(cls, path: str | Path, ruleset: str, **start: Any) -> Session:

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kit.save_file
+import kit.session
 from kit.messages import t
 from kit.save_check import BadSave, read_save
 from kit.save_file import STALE_AFTER, InUse, _replace_with
@@ -416,3 +417,197 @@ def test_a_kernel_killed_while_it_saves_loses_at_most_its_last_move(tmp_path):
         moves = len(resumed.log)
         resumed.close()
     assert moves > 0
+
+
+# -- issue 22, point 1: two kernels opening one game at the same moment ---------------------
+
+RACE_ROUNDS = 36
+RACE_MOVES = 4
+
+
+def racer() -> subprocess.Popen:
+    """A kernel waiting to be told which game to open (tests/save_race.py)."""
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "tests" / "save_race.py")],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+
+
+def stale_lock(path: Path, kind: int, dead_pid: int) -> None:
+    """Leave the game in `path` as a holder that is no longer there left it: no lock (0), the
+    lock of a process of this machine that has ended (1), or of a kernel elsewhere that has
+    not saved for longer than STALE_AFTER (2)."""
+    lock = path.with_name(path.name + ".lock")
+    old = time.time() - STALE_AFTER - 60
+    if kind == 1:
+        record = {"holder": "muerto-1", "where": "el aula 1", "host": os.uname().nodename}
+        lock.write_text(json.dumps({**record, "pid": dead_pid, "since": old}))
+    elif kind == 2:
+        record = {"holder": "lejos-1", "where": "el aula 3", "host": "aula-3", "pid": 1}
+        lock.write_text(json.dumps({**record, "since": old}))
+        os.utime(path, (old, old))
+
+
+def race(folder: Path, rounds: int = RACE_ROUNDS) -> list[str]:
+    """`rounds` games in `folder`, each opened by two kernels told `go` at the same moment:
+    what went wrong ([] when, each time, one played, the other was refused, nothing lost)."""
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])  # its pid is then a gone one
+    ended.wait()
+    kernels = [racer(), racer()]
+    try:
+        verdicts = []
+        for k in range(rounds):
+            path = folder / f"partida{k}.json"
+            started(path, moves=1, seed=k).close()
+            stale_lock(path, k % 3, ended.pid)
+            task = json.dumps({"path": str(path), "moves": RACE_MOVES}) + "\n"
+            for kernel in kernels:
+                kernel.stdin.write(task)
+                kernel.stdin.flush()
+            assert [kernel.stdout.readline().strip() for kernel in kernels] == ["ready"] * 2
+            for kernel in kernels:
+                kernel.stdin.write("go\n")
+                kernel.stdin.flush()
+            results = [json.loads(kernel.stdout.readline()) for kernel in kernels]
+            for kernel in kernels:  # both have tried: now the one that plays lets it go
+                kernel.stdin.write("end\n")
+                kernel.stdin.flush()
+            assert [kernel.stdout.readline().strip() for kernel in kernels] == ["closed"] * 2
+            verdicts.append((k, path, results))
+    finally:
+        for kernel in kernels:
+            kernel.stdin.close()
+            kernel.wait(timeout=30)
+    problems = []
+    for k, path, results in verdicts:
+        played = [r for r in results if r["played"]]
+        refused = [r for r in results if not r["played"]]
+        if len(played) != 1 or played[0]["errors"]:
+            problems.append(f"round {k}: {len(played)} played; {[r.get('errors') for r in played]}")
+            continue
+        if refused[0]["kind"] != "InUse":
+            problems.append(f"round {k}: the other was refused as {refused[0]}")
+        try:  # every file resumes, with every move that was played
+            resumed = Session.resume(path)
+        except BadSave as error:
+            problems.append(f"round {k}: the file does not resume: {error}")
+            continue
+        resumed.close()
+        if resumed.log != played[0]["log"] or resumed.state.to_json() != played[0]["state"]:
+            problems.append(f"round {k}: moves played were not saved")
+    return problems
+
+
+def test_two_kernels_opening_one_game_at_once_one_plays_and_nothing_is_lost(tmp_path):
+    """Issue 22, point 1: two kernels told `go` at the same moment (both waiting on a pipe, the
+    barrier) open one game, 36 times: with no lock, a dead holder's lock, a silent holder's.
+    Whatever the interleaving, exactly one plays and the other is refused as `InUse` (one
+    sentence); every move the one that played made is in the file, which resumes."""
+    assert race(tmp_path) == []
+
+
+def stale(path: Path) -> bytes:
+    """Leave a dead holder's lock on the game in `path`: its bytes."""
+    lock = path.with_name(path.name + ".lock")
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    record = {"holder": "muerto-1", "where": "el aula 1", "host": os.uname().nodename}
+    lock.write_text(json.dumps({**record, "pid": ended.pid, "since": time.time()}))
+    return lock.read_bytes()
+
+
+def test_of_two_takers_of_one_stale_lock_only_the_first_replaces_it(tmp_path):
+    """Both looked at the dead holder's lock and judged it stale; the first takes it over: the
+    second's look is out of date, so it replaces nothing (it looks again, and finds the game
+    in use)."""
+    path = tmp_path / "partida.json"
+    started(path).close()
+    raw = stale(path)
+    first, second = kit.save_file.SaveFile(path), kit.save_file.SaveFile(path)
+    assert first._replace_stale(raw, {"holder": first.holder})
+    assert not second._replace_stale(raw, {"holder": second.holder})
+    assert first._read_lock() == {"holder": first.holder}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["partida.json", "partida.json.lock"]
+
+
+def test_while_one_takes_a_stale_lock_over_the_other_is_refused_until_it_is_left(tmp_path):
+    """The marker of a taker in its stride (a moment old) refuses the other in one sentence;
+    one left by a taker that died there (older than MARKER_STALE) does not block the game."""
+    path = tmp_path / "partida.json"
+    started(path).close()
+    raw = stale(path)
+    key = kit.save_file.hashlib.sha256(raw).hexdigest()[:16]
+    marker = path.with_name(f"{path.name}.lock.{key}.1")
+    marker.touch()
+    with pytest.raises(InUse) as refused:
+        Session.resume(path)
+    assert str(refused.value) == t("session.opening_now", path=path)
+    assert path.with_name(path.name + ".lock").read_bytes() == raw
+    old = time.time() - kit.save_file.MARKER_STALE - 5
+    os.utime(marker, (old, old))
+    Session.resume(path).close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["partida.json"]
+
+
+def test_an_empty_lock_is_one_being_written_until_it_is_old(tmp_path):
+    """A lock is created empty and then written: a moment old, its holder is opening the game
+    (refused); empty and old, its holder died there (broken: taken over, saying so)."""
+    path = tmp_path / "partida.json"
+    started(path).close()
+    lock = path.with_name(path.name + ".lock")
+    lock.write_bytes(b"")
+    with pytest.raises(InUse) as refused:
+        Session.resume(path)
+    assert refused.value.key == "session.opening_now"
+    old = time.time() - kit.save_file.MARKER_STALE - 5
+    os.utime(lock, (old, old))
+    assert Session.resume(path).notices == [t("session.took_broken_lock", path=path)]
+
+
+def test_resume_claims_the_game_before_it_reads_the_file(tmp_path, monkeypatch):
+    """What a session reads is what no other writes any more: the lock is taken first."""
+    path = tmp_path / "partida.json"
+    started(path).close()
+    order: list[str] = []
+    real_claim, real_read = kit.save_file.SaveFile.claim, kit.session.read_save
+    monkeypatch.setattr(
+        kit.save_file.SaveFile, "claim", lambda self: (order.append("claim"), real_claim(self))[1]
+    )
+    monkeypatch.setattr(kit.session, "read_save", lambda p: (order.append("read"), real_read(p))[1])
+    Session.resume(path).close()
+    assert order == ["claim", "read"]
+
+
+def test_a_file_that_does_not_resume_leaves_no_lock(tmp_path):
+    path = tmp_path / "partida.json"
+    path.write_text("{", encoding="utf-8")
+    with pytest.raises(BadSave):
+        Session.resume(path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["partida.json"]
+
+
+def test_a_gap_in_the_save_numbers_resumes_from_the_last_save_before_it(tmp_path):
+    """Issue 22: two writers at once left save 4 followed by saves 6-18. The game goes on from
+    save 4, saying so (session.gap); the next save writes the file whole, which then resumes
+    with no notice."""
+    path = tmp_path / "partida.json"
+    session = started(path, moves=3)  # saves 1 (the start) to 4
+    at_four = (len(session.log), session.state.to_json())
+    session.close()
+    head, *records = lines(path)
+    assert json.loads(records[-1])["save"] == 4
+    after = json.loads(records[-1])
+    after["changed"] = {}
+    others = [json.dumps({**after, "save": n}) for n in range(6, 19)]
+    path.write_text("\n".join([head, *records, *others]) + "\n", encoding="utf-8")
+    resumed = Session.resume(path)
+    assert resumed.notices == [t("session.gap", path=path, number=4, first=6, last=18)]
+    assert (len(resumed.log), resumed.state.to_json()) == at_four
+    resumed.act(resumed.state.legal_actions()[0])
+    assert resumed.save_error is None and len(lines(path)) == 2
+    resumed.close()
+    again = Session.resume(path)
+    assert again.notices == [] and again.log == resumed.log
