@@ -256,20 +256,31 @@ class Session:
         """The person to act plays `action`; then chance and bots until a person must choose;
         then save. An illegal action raises `IllegalAction` and changes nothing."""
         seat = self.to_act()
-        gone = self._file.mine() if self._file is not None else None
-        if gone is not None:  # another session plays this game now: a move here would be lost
-            raise gone
+        self._still_mine()
         if seat is None:  # only a finished game: chance is always rolled at once
             raise ValueError(t("session.game_over"))
         if self.seat_bots[seat] is not None:  # a click on a bot's turn is not the bot's move
             raise ValueError(t("session.bot_to_act", name=self.names[seat]))
         self._play(action, by="human")
-        self.advance()
+        self._advance()
         self._save_honestly()
+
+    def _still_mine(self) -> None:
+        """Refuse (`SaveConflict`, one sentence) before anything is played when another table
+        plays this game now (the cell run again, another kernel): a move here would be lost."""
+        gone = self._file.mine() if self._file is not None else None
+        if gone is not None:
+            raise gone
 
     def step(self) -> bool:
         """One move by chance or a bot (for a table of bots only); False if a person must act
-        or the game is over."""
+        or the game is over. Refused, changing nothing, at a table that is no longer the
+        game's."""
+        self._still_mine()
+        return self._step()
+
+    def _step(self) -> bool:
+        """`step`, once the table is known to be the game's."""
         state = self.state
         if state.is_terminal():
             return False
@@ -290,26 +301,34 @@ class Session:
 
     def advance(self) -> None:
         """Chance and bots until a person must choose or the game ends. A table with no person
-        at it waits for `step()` or `play_bots()`, so a class can watch the bots play."""
+        at it waits for `step()` or `play_bots()`, so a class can watch the bots play. Refused,
+        changing nothing, at a table that is no longer the game's."""
+        self._still_mine()
+        self._advance()
+
+    def _advance(self) -> None:
+        """`advance`, once the table is known to be the game's."""
         if all(name is not None for name in self.seat_bots):
             while self.state.is_chance():
-                self.step()
+                self._step()
             return
         for _ in range(MAX_STEPS):
-            if not self.step():
+            if not self._step():
                 return
         raise RuntimeError(f"{MAX_STEPS} moves without a person to play: a runaway game")
 
     def play_bots(self, moves: int) -> int:
-        """Up to `moves` moves of a table of bots (chance rolls not counted); saves after."""
+        """Up to `moves` moves of a table of bots (chance rolls not counted); saves after.
+        Refused before the first move at a table that is no longer the game's."""
         if isinstance(moves, bool) or not isinstance(moves, int) or moves < 0:
             raise ValueError(t("session.bad_moves", value=moves))
+        self._still_mine()
         played = 0
-        while played < moves and self.step():
+        while played < moves and self._step():
             if not self.state.is_chance():
                 played += 1
             while self.state.is_chance():
-                self.step()
+                self._step()
         self._save_honestly()
         return played
 

@@ -476,3 +476,15 @@ def test_the_payday_panel_has_each_players_last_payday():
     for shown in board.view["paydays"]:
         assert shown == payday_lines(board.state, last[shown["player"]])
     assert board.view["payday"] == board.paydays()[-1]
+
+
+def test_issue_22_a_retired_table_of_bots_shows_the_refusal_and_plays_nothing(tmp_path):
+    """A calendar of bots plays the game out when shown; given a table that is no longer the
+    game's (opened again in another cell), it plays nothing and its warning says why."""
+    path = tmp_path / "partida.json"
+    old = Session.start("dia_de_paga", humans=[], bots=["gambler", "cautious_saver"], save_to=path)
+    Session.resume(path)
+    before = old.state.to_json()
+    board = PaydayBoard(old)
+    assert board.warning == t("session.reopened", path=path)
+    assert old.state.to_json() == before and not old.state.is_terminal()

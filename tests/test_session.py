@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from random import Random
 
 import pytest
@@ -9,7 +10,9 @@ import pytest
 from kit.games import game_names
 from kit.games.core import IllegalAction
 from kit.games.property.actions import Buy, EndTurn, RollDice
+from kit.messages import t
 from kit.save_check import read_save
+from kit.save_file import SaveConflict
 from kit.session import Session
 
 GAMES = game_names()
@@ -206,3 +209,38 @@ def test_a_click_on_a_bots_turn_is_refused_and_changes_nothing(tmp_path):
         session.act(RollDice())
     assert (session.state.to_json(), len(session.log)) == before
     assert session.step()  # the bot plays its own move
+
+
+# -- issue 22, point 2: a table that is no longer the game's plays nothing -------------------
+
+
+def retired(tmp_path, **start) -> tuple[Session, Session]:
+    """A game of bots, and the same game opened again in this kernel: (old table, new one)."""
+    start = {"humans": [], "bots": ["build_asap", "build_asap"], "seed": 9, **start}
+    old = Session.start("superpoly", save_to=tmp_path / "partida.json", **start)
+    old.play_bots(3)
+    return old, Session.resume(tmp_path / "partida.json")
+
+
+def test_a_retired_table_refuses_step_play_bots_and_advance_and_changes_nothing(tmp_path):
+    """After the game is opened again, the old table's step(), play_bots() and advance() are
+    refused as act is, in one sentence (session.reopened), before anything is played."""
+    old, new = retired(tmp_path)
+    before = (old.state.to_json(), json.dumps(old.log), old.steps)
+    saved = (tmp_path / "partida.json").read_bytes()
+    for play in (old.step, lambda: old.play_bots(5), old.advance):
+        with pytest.raises(SaveConflict) as refused:
+            play()
+        assert refused.value.key == "session.reopened"
+        assert str(refused.value) == t("session.reopened", path=tmp_path / "partida.json")
+        assert (old.state.to_json(), json.dumps(old.log), old.steps) == before
+    assert (tmp_path / "partida.json").read_bytes() == saved
+    assert new.play_bots(2) == 2 and new.save_error is None  # the new table plays on
+
+
+def test_a_retired_table_of_people_refuses_advance_too(tmp_path):
+    old, _new = retired(tmp_path, humans=["Ana"], bots=["build_asap"])
+    before = old.state.to_json()
+    with pytest.raises(SaveConflict):
+        old.advance()
+    assert old.state.to_json() == before

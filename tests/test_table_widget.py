@@ -432,3 +432,17 @@ def test_the_players_panel_calls_each_bot_by_its_title(tmp_path):
         assert escape(kind.bot_title(name)) in table.players.value
         assert kind.bot_title(name) != name
         assert f": {name})" not in table.players.value
+
+
+def test_issue_22_the_bots_button_of_a_retired_table_says_why_and_plays_nothing(tmp_path):
+    """The game opened again (another cell): the old table's bots button shows the refusal
+    sentence (session.reopened) instead of playing moves that would be lost."""
+    table = table_of(tmp_path, humans=[], bots=["build_asap", "cash_reserve"])
+    newer = Session.resume(tmp_path / "partida.json")
+    before = (table.session.state.to_json(), len(table.session.log))
+    table._play_bots(BOT_BURST)
+    sentence = t("session.reopened", path=tmp_path / "partida.json")
+    assert escape(sentence) in table.message.value
+    assert (table.session.state.to_json(), len(table.session.log)) == before
+    assert table.session.save_error is None
+    assert newer.play_bots(1) == 1

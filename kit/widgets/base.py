@@ -28,6 +28,7 @@ import traitlets
 from kit import theme
 from kit.games.registry import game_type
 from kit.messages import t
+from kit.save_file import SaveConflict
 from kit.session import Session
 from kit.widgets.waiting import late, moves, seat_bots, waiting, warning_text
 
@@ -82,13 +83,23 @@ class GameWidget(anywidget.AnyWidget):
     def __init__(self, state_or_game: Any, seed: int = 2026, bots: Any = None) -> None:
         super().__init__()
         session = Session.of(state_or_game, self.family, seed=seed, bots=bots)
-        if self.plays_out and all(session.seat_bots):  # nobody to click: play the game out
-            session.play_bots(self.plays_out)
+        refused = self._play_out(session)
         self.session = session
         self.seed = session.seed
-        self._notices = [str(notice) for notice in session.notices]  # shown until a click
+        self._notices = [str(notice) for notice in [*session.notices, *refused]]  # until a click
         self._start()
         self.on_msg(self._on_click)
+
+    def _play_out(self, session: Session) -> list[str]:
+        """With nobody to click, play the game out (`plays_out` moves); [] or, when the table
+        is no longer the game's (opened again elsewhere), the refusal to show instead."""
+        if not (self.plays_out and all(session.seat_bots)):
+            return []
+        try:
+            session.play_bots(self.plays_out)
+        except SaveConflict as error:  # nothing was played: the warning line says why
+            return [str(error)]
+        return []
 
     @property
     def state(self) -> Any:
