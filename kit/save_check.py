@@ -145,8 +145,11 @@ def _table(check: _Checker, data: dict[str, Any]) -> tuple[Any, ...]:
         raise check.refuse("names", "expect_names", names)
     if len(set(names)) != len(names):
         raise check.refuse("names", "expect_names", names)
-    bots = check.field(data, "bots", list, "expect_bots")
-    if len(bots) != len(names) or not all(b is None or isinstance(b, str) for b in bots):
+    if "bots" not in data:
+        raise BadSave("session.missing_field", path=check.path, where=check.where, field="bots")
+    bots = data["bots"]
+    seated = type(bots) is list and len(bots) == len(names)  # a bot's name is never empty
+    if not seated or not all(b is None or (type(b) is str and b) for b in bots):
         raise check.refuse("bots", "expect_bots", bots, n=len(names))
     seed = check.whole(data, "seed")
     return ruleset, options, names, bots, seed

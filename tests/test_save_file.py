@@ -611,3 +611,17 @@ def test_a_gap_in_the_save_numbers_resumes_from_the_last_save_before_it(tmp_path
     resumed.close()
     again = Session.resume(path)
     assert again.notices == [] and again.log == resumed.log
+
+
+@pytest.mark.parametrize("bots", [True, -1, {}, [None, ""]], ids=["bool", "int", "dict", "empty"])
+def test_issue_22_fuzzer_cases_seats_that_are_not_a_list_of_bots_are_refused(tmp_path, bots):
+    """Found by tests/save_fuzz.py: «bots» not a list raised KeyError('n') instead of the
+    sentence; a bot named "" resumed and then raised KeyError on its first move."""
+    path = tmp_path / "partida.json"
+    started(path).close()
+    head, *records = lines(path)
+    data = {**json.loads(head), "bots": bots}
+    path.write_text("\n".join([json.dumps(data), *records]) + "\n", encoding="utf-8")
+    with pytest.raises(BadSave) as refused:
+        Session.resume(path)
+    assert refused.value.key == "session.bad_field" and refused.value.values["field"] == "bots"
