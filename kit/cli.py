@@ -27,13 +27,6 @@ GAMES = CLASSROOM / "partidas"  # kit play's notebooks and saved games (classroo
 DEFAULT_SEED = 2026  # a first game's seed: the same dice as the lessons
 
 
-# Voilà as the kit runs it: a kit refusal is one sentence (PlainError), so let errors show; and
-# let a page that closes or reloads shut its kernel down (Voilà's page asks without the _xsrf
-# token, and is refused, so the old kernel lived on and held the class game; the server listens
-# on this computer only).
-VOILA = ["--show_tracebacks=True", "--Voila.tornado_settings={'disable_check_xsrf': True}"]
-
-
 def _server(program: str, args: list[str]) -> int:
     """Run a Jupyter server program from this environment, with a plain error if it is missing."""
     exe = shutil.which(program, path=str(Path(sys.executable).parent)) or shutil.which(program)
@@ -64,7 +57,9 @@ def _classroom(ns: argparse.Namespace) -> int:
 
 
 def _voila(ns: argparse.Namespace) -> int:
-    return _server("voila", [*VOILA, str(ns.notebook)])
+    from kit.serve import serve
+
+    return serve(ns.notebook)
 
 
 def _student(ns: argparse.Namespace) -> int:
@@ -178,7 +173,9 @@ def _play(ns: argparse.Namespace) -> int:
     print(t("cli.play_wrote", notebook=notebook, save=save, seed=seed))
     if ns.no_voila:
         return 0
-    return _server("voila", [*VOILA, str(notebook)])
+    from kit.serve import serve
+
+    return serve(notebook)
 
 
 def _play_games() -> list[str]:
