@@ -27,13 +27,6 @@ GAMES = CLASSROOM / "partidas"  # kit play's notebooks and saved games (classroo
 DEFAULT_SEED = 2026  # a first game's seed: the same dice as the lessons
 
 
-# Voilà as the kit runs it: a kit refusal is one sentence (PlainError), so let errors show; and
-# let a page that closes or reloads shut its kernel down (Voilà's page asks without the _xsrf
-# token, and is refused, so the old kernel lived on and held the class game; the server listens
-# on this computer only).
-VOILA = ["--show_tracebacks=True", "--Voila.tornado_settings={'disable_check_xsrf': True}"]
-
-
 def _server(program: str, args: list[str]) -> int:
     """Run a Jupyter server program from this environment, with a plain error if it is missing."""
     exe = shutil.which(program, path=str(Path(sys.executable).parent)) or shutil.which(program)
@@ -44,6 +37,8 @@ def _server(program: str, args: list[str]) -> int:
 
 def _lab(ns: argparse.Namespace) -> int:
     folder = ns.folder
+    if folder is not None and not folder.is_dir():  # before Jupyter starts, not in its log
+        raise ValueError(t("cli.no_such_path", path=folder))
     if folder is None:  # the classroom: first write what is missing, when the lessons are here
         folder = CLASSROOM
         if LESSONS.is_dir() and EXERCISES.is_dir():
@@ -64,7 +59,24 @@ def _classroom(ns: argparse.Namespace) -> int:
 
 
 def _voila(ns: argparse.Namespace) -> int:
-    return _server("voila", [*VOILA, str(ns.notebook)])
+    from kit.serve import serve
+
+    _a_notebook(ns.notebook)
+
+    return serve(ns.notebook)
+
+
+def _a_notebook(path: Path) -> None:
+    """Refuse `path` unless it is a notebook, before a server starts on it (which would serve
+    an error page, or a traceback)."""
+    if not path.is_file():
+        raise ValueError(t("cli.no_such_path", path=path))
+    try:
+        cells = json.loads(path.read_text(encoding="utf-8")).get("cells")
+    except (ValueError, AttributeError):
+        cells = None
+    if not isinstance(cells, list):
+        raise ValueError(t("cli.not_a_notebook", path=path))
 
 
 def _student(ns: argparse.Namespace) -> int:
@@ -178,7 +190,9 @@ def _play(ns: argparse.Namespace) -> int:
     print(t("cli.play_wrote", notebook=notebook, save=save, seed=seed))
     if ns.no_voila:
         return 0
-    return _server("voila", [*VOILA, str(notebook)])
+    from kit.serve import serve
+
+    return serve(notebook)
 
 
 def _play_games() -> list[str]:
@@ -212,11 +226,14 @@ def _at_least_one(key: str) -> Callable[[str], int]:
             value = 0
         if value < 1:
             raise argparse.ArgumentTypeError(t(key, value=text))
+        if value > MOST:  # past what a class runs, and past what numpy's counters hold
+            raise argparse.ArgumentTypeError(t("cli.too_many", value=text, most=MOST))
         return value
 
     return read
 
 
+MOST = 10**9  # the largest count any argument takes
 _count = _at_least_one("cli.bad_count")  # games, players, turns, months, rounds
 _workers = _at_least_one("sim.bad_workers")  # --workers: processes
 
@@ -224,8 +241,8 @@ _workers = _at_least_one("sim.bad_workers")  # --workers: processes
 def _sim(ns: argparse.Namespace) -> int:
     from kit.sim import ClusterError, engine_of, simulate
 
-    if ns.csv is not None and not ns.csv.parent.is_dir():  # before the games, not after
-        raise ValueError(t("cli.no_folder", path=ns.csv.parent))
+    if ns.csv is not None:  # before the games, not after
+        _writable(ns.csv)
     try:
         engine = engine_of(ns.ruleset)
         options = {}
@@ -259,6 +276,18 @@ def _sim(ns: argparse.Namespace) -> int:
     for line in _sim_report(df, ns.ruleset, ns.seed, ns.players):
         print(line)
     return 0
+
+
+def _writable(path: Path) -> None:
+    """Refuse a file that cannot be written, before the work that fills it: by trying (as root,
+    os.access says yes to everything), and leaving no new file behind."""
+    if not path.parent.is_dir():
+        raise ValueError(t("cli.no_folder", path=path.parent))
+    existed = path.exists()
+    with path.open("a", encoding="utf-8"):
+        pass
+    if not existed:
+        path.unlink()
 
 
 def _sim_report(df: Any, ruleset: str, seed: int, players: int) -> Iterator[str]:
@@ -330,8 +359,8 @@ def _fingerprints(ns: argparse.Namespace) -> int:
 def _worksheets(ns: argparse.Namespace) -> int:
     from kit.worksheets import chromium, lessons, print_pdf, write_html
 
-    if not lessons(ns.lessons):
-        sys.exit(f"kit worksheets: {t('worksheets.no_lessons', folder=ns.lessons)}")
+    if not lessons(ns.lessons):  # a refusal as every other: exit 2, one sentence
+        raise ValueError(t("worksheets.no_lessons", folder=ns.lessons))
     pages = write_html(ns.lessons, ns.exercises, ns.out)
     kinds = ["HTML"]
     browser = None if ns.no_pdf else chromium()
@@ -340,7 +369,7 @@ def _worksheets(ns: argparse.Namespace) -> int:
             for page in pages:
                 print_pdf(page, browser)
         except (OSError, RuntimeError, subprocess.SubprocessError) as err:
-            sys.exit(f"kit worksheets: {err}")
+            raise ValueError(str(err)) from None
         kinds.append("PDF")
     for page in pages:
         print(page)
@@ -461,7 +490,7 @@ def _teacher_parsers(sub: Any) -> None:
     prints.add_argument("masters", type=Path, help=_h("fp_masters"))
     prints.add_argument("--registry", type=Path, help=_h("registry"))
     prints.add_argument("--new-salts", action="store_true", help=_h("new_salts"))
-    prints.add_argument("--work", type=int, help=_h("work"))
+    prints.add_argument("--work", type=_count, help=_h("work"))
     sheets = _sub(sub, "worksheets", _worksheets)
     sheets.add_argument("--out", type=Path, default=Path("build/worksheets"), help=_h("sheets_out"))
     sheets.add_argument("--lessons", type=Path, default=LESSONS, help=_h("lessons"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 
 import pytest
 
@@ -108,6 +109,36 @@ BAD = {
     ),
     "wrong language": (["play", "superpoly", "--language", "fr"], "fr"),
     "student source missing": (["student", "{tmp}/nada", "--out", "{tmp}/out"], "no existe"),
+    "sim games past any class": (
+        ["sim", "superpoly", "--games", "99999999999999999999", "--quiet"],
+        t("cli.too_many", value="99999999999999999999", most=10**9),
+    ),
+    "sim csv under a file": (
+        ["sim", "superpoly", "--games", "1", "--quiet", "--csv", "{tmp}/roto.ipynb/x.csv"],
+        "roto.ipynb",
+    ),
+    "voila nowhere": (
+        ["voila", "{tmp}/nowhere.ipynb"],
+        t("cli.no_such_path", path="{tmp}/nowhere.ipynb"),
+    ),
+    "voila not a notebook": (
+        ["voila", "{tmp}/roto.ipynb"],
+        t("cli.not_a_notebook", path="{tmp}/roto.ipynb"),
+    ),
+    "voila a folder": (["voila", "{tmp}"], t("cli.no_such_path", path="{tmp}")),
+    "lab nowhere": (["lab", "{tmp}/nowhere"], t("cli.no_such_path", path="{tmp}/nowhere")),
+    "worksheets without lessons": (
+        ["worksheets", "--lessons", "{tmp}/nowhere", "--out", "{tmp}/out", "--no-pdf"],
+        "nowhere",
+    ),
+    "fingerprints work -1": (
+        ["fingerprints", "{tmp}", "--work", "-1"],
+        t("cli.bad_count", value="-1"),
+    ),
+    "fingerprints work 0": (
+        ["fingerprints", "{tmp}", "--work", "0"],
+        t("cli.bad_count", value="0"),
+    ),
     "student broken notebook": (["student", "{tmp}/roto.ipynb", "--out", "{tmp}/out"], "roto"),
 }
 
@@ -167,3 +198,35 @@ def test_new_takes_over_a_game_whose_kernel_is_gone(tmp_path, capsys):
     lock.write_text(json.dumps({"pid": 2**22 + 12345}), encoding="utf-8")  # above pid_max
     assert main(["play", "superpoly", "--new", "--folder", str(tmp_path), "--no-voila"]) == 0
     assert (tmp_path / "partida_superpoly-1.json").exists() and not lock.exists()
+
+
+@pytest.mark.parametrize("work", ["-1", "0", "abc"])
+def test_a_refused_work_leaves_the_registry_as_it_was(work, tmp_path, capsys):
+    """`--work -1` once rewrote the registry so that every check() raised afterwards."""
+    from kit.exercises.registry import registry_path
+
+    registry = tmp_path / "registry"
+    shutil.copytree(registry_path(), registry)
+    before = {path.name: path.read_bytes() for path in registry.iterdir()}
+    masters = ["fingerprints", "exercises", "--registry", str(registry), "--work", work]
+    with pytest.raises(SystemExit) as stop:
+        main(masters)
+    assert stop.value.code == 2 and "Traceback" not in capsys.readouterr().err
+    assert {path.name: path.read_bytes() for path in registry.iterdir()} == before
+
+
+def test_sim_refuses_a_csv_it_cannot_create_before_any_game(tmp_path, capsys, monkeypatch):
+    """The file is tried before the games (as root os.access says yes): here opening it fails."""
+    import kit.sim
+
+    def no_games(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the games ran before the file was tried")
+
+    monkeypatch.setattr(kit.sim, "simulate", no_games)
+    folder = tmp_path / "csv"
+    folder.mkdir()
+    (folder / "x.csv").mkdir()  # a folder where the file should go: it cannot be opened
+    with pytest.raises(SystemExit) as stop:
+        main(["sim", "superpoly", "--games", "1", "--quiet", "--csv", str(folder / "x.csv")])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "x.csv" in err and "Traceback" not in err

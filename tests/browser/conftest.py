@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from kit.cli import VOILA
+from kit.serve import TOKEN_VARIABLE, new_token, server_args
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
@@ -82,10 +82,14 @@ def stop(server: subprocess.Popen) -> None:
             server.wait()
 
 
-def serve(args: list[str], url: str, home: Path) -> Iterator[str]:
-    """Run `python -m ARGS` with Jupyter's folders under `home`; yield `url` once it answers."""
+def serve(
+    args: list[str], url: str, home: Path, extra_env: dict[str, str] | None = None
+) -> Iterator[str]:
+    """Run `python -m ARGS` with Jupyter's folders under `home` (and `extra_env`); yield `url`
+    once it answers."""
     env = {
         **os.environ,
+        **(extra_env or {}),
         "JUPYTER_CONFIG_DIR": str(home / "config"),
         "JUPYTER_RUNTIME_DIR": str(home / "runtime"),
         "JUPYTERLAB_SETTINGS_DIR": str(home / "settings"),
@@ -192,17 +196,36 @@ def voila_root(voila: str, voila_home: Path) -> Path:
 @pytest.fixture(scope="session")
 def voila(voila_home: Path) -> Iterator[str]:
     """Voilà over the lessons; opening `{url}/voila/render/NAME` runs NAME in a new kernel."""
-    home = voila_home
-    port = free_port()
+    yield from serve_voila(copy_notebooks(voila_home), voila_home)
+
+
+VOILA_TOKENS: dict[str, str] = {}
+"""Each running Voilà server's URL and its token: the `page` fixture logs in to each."""
+
+
+def serve_voila(target: Path, home: Path) -> Iterator[str]:
+    """The class game's server (kit/voila_app.py) on `target` as `kit play` and `kit voila`
+    start it, with its own token (VOILA_TOKENS) and its kernels' connection files under
+    `home`/kernels; yield its URL, without the token, once it answers."""
+    port, token = free_port(), new_token()
+    url = f"http://127.0.0.1:{port}"
+    (home / "kernels").mkdir(parents=True, exist_ok=True)
     args = [
-        "voila",
-        str(copy_notebooks(home)),
+        *server_args(target, port),
         "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        *VOILA,  # as `kit voila` and `kit play` run it
+        f"--Voila.connection_dir_root={home / 'kernels'}",
     ]
-    yield from serve(args, f"http://127.0.0.1:{port}", home)
+    VOILA_TOKENS[url] = token
+    try:
+        yield from serve(args, url, home, {TOKEN_VARIABLE: token})
+    finally:
+        del VOILA_TOKENS[url]
+
+
+def kernels(home: Path) -> list[str]:
+    """The kernels a server started under `home` (serve_voila) has running now: one connection
+    file each, removed when the kernel is shut down."""
+    return sorted(path.stem for path in (home / "kernels").glob("voila_*/kernel-*.json"))
 
 
 @pytest.fixture(scope="session")
@@ -233,6 +256,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
 def page(browser: Browser, artifacts: Path, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A fresh page; when the test fails, a screenshot of what it saw goes to the artifacts."""
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    for url, token in VOILA_TOKENS.items():  # the login cookie, as the token URL gives it
+        context.request.get(f"{url}/login?token={token}", max_redirects=0)
     new = context.new_page()
     yield new
     if getattr(request.node, "failed_call", False):

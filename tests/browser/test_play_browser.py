@@ -11,12 +11,17 @@ Run with `pytest -m browser tests/browser` (Debian's Chromium, servers on localh
 
 from __future__ import annotations
 
+import http.client
 import json
 import re
+import threading
 import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from conftest import VOILA_TOKENS, kernels, serve_voila
 from lab import KERNEL_SECONDS, run_all_cells, unexpected, wait_for_the_kernel
 from playwright.sync_api import Locator, Page, expect
 
@@ -85,6 +90,8 @@ def test_a_class_game_in_voila_survives_a_new_kernel(
     page: Page, page_errors, voila: str, voila_root: Path, artifacts: Path, tmp_path: Path, ruleset
 ):
     (voila_root / f"partida_{ruleset}.json").unlink(missing_ok=True)
+    # the _xsrf cookie that closing sends back is the game page's own (kit/voila_app.py)
+    assert "_xsrf" not in [cookie["name"] for cookie in page.context.cookies()]
     page.goto(f"{voila}/voila/render/{notebook_name(ruleset)}")
     lines = play_until_a_purchase(page, ruleset, tmp_path, artifacts)
     assert (voila_root / f"partida_{ruleset}.json").exists()
@@ -207,14 +214,8 @@ def kit_play_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def kit_play_voila(kit_play_folder: Path, tmp_path_factory: pytest.TempPathFactory):
-    """Voilà over kit play's folder, with the flags `kit play` gives it."""
-    from conftest import free_port, serve
-
-    from kit.cli import VOILA
-
-    port = free_port()
-    args = ["voila", str(kit_play_folder), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1"]
-    yield from serve([*args, *VOILA], f"http://127.0.0.1:{port}", tmp_path_factory.mktemp("v"))
+    """The class game's server over kit play's folder, as `kit play` starts it."""
+    yield from serve_voila(kit_play_folder, tmp_path_factory.mktemp("v"))
 
 
 @pytest.mark.browser
@@ -240,3 +241,151 @@ def test_kit_play_opens_on_the_game_in_voila_at_1280x720(
     page.screenshot(path=artifacts / f"kit-play-{ruleset}-1280x720.png")
     assert (kit_play_folder / f"partida_{ruleset}.json").exists(), "saved beside its notebook"
     assert unexpected(page_errors) == []
+
+
+# -- the class game's server answers its own page only (issue 22, point 4) ---------------------
+
+FOREIGN_PAGE = """<!DOCTYPE html><meta charset="utf-8"><title>otra web</title><body><script>
+// What any page the teacher's browser opens can make it send to the game's server, without
+// the token: pictures, frames, forms and fetches, GET and POST. `attack()` settles once the
+// browser has had an answer to every one (so the server has handled them all).
+const game = "GAME/";
+const settled = (element) => new Promise((done) => { element.onload = element.onerror = done; });
+const sent = (promise) => promise.then(() => null, () => null);
+async function attack() {
+  const waits = [];
+  for (const url of [game, game + "?token=wrong", game + "voila/render/NOTEBOOK"]) {
+    const picture = new Image();
+    waits.push(settled(picture));
+    picture.src = url;
+    const frame = document.createElement("iframe");
+    document.body.append(frame);
+    waits.push(settled(frame));
+    frame.src = url;
+    const options = { mode: "no-cors", credentials: "include" };
+    waits.push(sent(fetch(url, options)));
+    const body = new URLSearchParams({ _xsrf: "x" });
+    waits.push(sent(fetch(url, { ...options, method: "POST", body })));
+  }
+  const shutdown = game + "voila/api/shutdown/00000000-0000-0000-0000-000000000000";
+  waits.push(sent(fetch(shutdown, { mode: "no-cors", credentials: "include", method: "POST" })));
+  for (const method of ["GET", "POST"]) {
+    const frame = document.createElement("iframe");
+    frame.name = "answer-" + method;
+    document.body.append(frame);
+    const form = document.createElement("form");
+    Object.assign(form, { method, action: game, target: frame.name });
+    document.body.append(form);
+    waits.push(settled(frame));
+    form.submit();
+  }
+  await Promise.all(waits);
+  return waits.length;
+}
+</script>"""
+
+
+@pytest.fixture(scope="module")
+def foreign_site(kit_play_game: tuple[str, Path]) -> Iterator[str]:
+    """Another web page on another port of this computer, aimed at the class game's server."""
+    game, _ = kit_play_game
+    html = FOREIGN_PAGE.replace("GAME", game).replace("NOTEBOOK", notebook_name("superpoly"))
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = html.encode("utf-8")
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:  # quiet
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def kit_play_game(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """`kit play superpoly`'s server: its one notebook at the root; the URL and its home (where
+    its kernels' connection files are)."""
+    from kit.cli import main
+
+    folder = tmp_path_factory.mktemp("juego") / "partidas"
+    assert main(["play", "superpoly", "--folder", str(folder), "--no-voila"]) == 0
+    home = tmp_path_factory.mktemp("juego-servidor")
+    for url in serve_voila(folder / notebook_name("superpoly"), home):
+        yield url, home
+
+
+def the_foreign_page_attacks(page: Page, site: str) -> None:
+    page.goto(site)
+    page.evaluate("attack().then((count) => { window.attacked = count; })")
+    page.wait_for_function("window.attacked > 0", timeout=KERNEL_SECONDS * 1000)
+
+
+@pytest.mark.browser
+def test_another_web_page_cannot_start_a_kernel_or_take_the_class_game(
+    page: Page, browser, kit_play_game, foreign_site: str, tmp_path: Path, artifacts: Path
+):
+    """Before the teacher's page (no login cookie) and after it (the cookie, which a browser
+    sends to every port of 127.0.0.1): no kernel starts, and the teacher's page plays on."""
+    game, home = kit_play_game
+    clicks, _, _ = plan("superpoly", tmp_path)
+    elsewhere = browser.new_context()
+    try:
+        the_foreign_page_attacks(elsewhere.new_page(), foreign_site)
+    finally:
+        elsewhere.close()
+    assert kernels(home) == [], "a page without the token started a kernel"
+
+    page.goto(f"{game}/?token={VOILA_TOKENS[game]}")  # the URL kit play prints and opens
+    board = the_board(page)
+    (kind, message), (kind_2, message_2) = clicks[:2]
+    board.locator(f"button[data-action={kind}]").first.click()
+    expect(board.get_by_test_id("message")).to_have_text(message, timeout=30_000)
+    teachers = kernels(home)
+    assert len(teachers) == 1
+
+    the_foreign_page_attacks(page.context.new_page(), foreign_site)  # with the login cookie
+    assert kernels(home) == teachers, "another page started a kernel with the teacher's cookie"
+    board.locator(f"button[data-action={kind_2}]").first.click()
+    expect(board.get_by_test_id("message")).to_have_text(message_2, timeout=30_000)
+    page.screenshot(path=artifacts / "play-after-a-foreign-page.png")
+
+    page.close(run_before_unload=True)  # its kernel shuts down, with the _xsrf cookie
+    deadline = time.monotonic() + KERNEL_SECONDS
+    while kernels(home) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert kernels(home) == [], "the closed page's kernel lives on"
+
+
+def answer(game: str, path: str, host: str) -> int:
+    """The status the server gives a GET of `path` that names `host` as its Host."""
+    port = int(game.rsplit(":", 1)[1])
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=KERNEL_SECONDS)
+    try:
+        connection.request("GET", path, headers={"Host": f"{host}:{port}"})
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+@pytest.mark.browser
+def test_a_request_naming_another_host_is_refused(kit_play_game):
+    """DNS rebinding: a site whose name is made to point at 127.0.0.1 sends its own name as the
+    Host. The same request, token and all, is let in as localhost and refused as another host."""
+    game, home = kit_play_game
+    login = f"/login?token={VOILA_TOKENS[game]}"
+    assert answer(game, login, "localhost") == 302  # logged in, sent on to the page
+    assert answer(game, login, "127.0.0.1") == 302
+    assert answer(game, login, "juegos.example") == 403
+    before = kernels(home)
+    assert answer(game, f"/?token={VOILA_TOKENS[game]}", "juegos.example") == 403
+    assert kernels(home) == before
