@@ -2,10 +2,10 @@
 
 A saved position must either be refused when the game is resumed (`Session.resume`: the
 engine's ``from_json`` a ValueError, then its ``audit()``), in one sentence, or be one the game
-can go on from: legal moves, the bots and chance, with no error. `fuzz` mutates one field of
-positions saved along seeded games (each with its own seeded `Random`: the same run every
-time), resumes them as `Session.resume` does, plays `moves` legal moves, and returns every
-mutation that got through the check and then broke the game, or broke the check itself.
+can go on from: legal moves, the bots and chance, with no error. `fuzz` changes or leaves out
+one field of positions saved along seeded games (each with its own seeded `Random`: the same
+run every time), resumes them as `Session.resume` does, plays `moves` legal moves, and returns
+every mutation that got through the check and then broke the game, or broke the check itself.
 
     .venv/bin/python tests/save_fuzz.py 2000     # mutations per game; prints what broke
 """
@@ -30,6 +30,7 @@ from kit.session import Session
 GAMES = ("superpoly", "el_pale", "la_ruta_del_tesoro", "dia_de_paga", "palabra")
 BOTS = {"property": "build_asap", "dia_de_paga": "gambler", "palabra": "greedy"}
 SNAPSHOTS = tuple(range(0, 160, 4))  # moves into a game at which a position is saved
+DELETED = "<deleted>"  # the value of a mutation that leaves a field or an item out
 
 
 class Crash(NamedTuple):
@@ -83,7 +84,8 @@ def _other(value: Any, seen: list[Any], rng: Random) -> Any:
     """A value a hand edit or a broken file might put in the place of `value`: a plain one, a
     near one, or one the same place held in another position of the game (`seen`), which
     makes a position of sound parts that do not fit together."""
-    plain = [None, True, False, 0, -1, 1, 2, 7, 10**6, -(10**6), 2.5, "", "x", [], {}, [0]]
+    plain = [None, True, False, 0, -1, 1, 2, 7, 10**6, -(10**6), 10**18, -(2**63), 10**400]
+    plain += [2.5, -0.0, "", "x", "0", [], {}, [0], [None], {"": 0}]
     if type(value) is int:
         plain += [value + d for d in (-3, -2, -1, 1, 2, 3, 40, -40)] + [-value, value * 2]
     elif type(value) is list and value:
@@ -118,6 +120,11 @@ def mutate(
             seen.append(_at(other, path))
         except (KeyError, IndexError, TypeError):
             continue
+    if len(path) > 1 and rng.random() < 0.1:  # a field or an item left out (not a line)
+        del holder[path[-1]]
+        return path, DELETED, changed
+    if rng.random() < 0.2:  # a value from elsewhere in the same position: sound, misplaced
+        seen = [_at(state, rng.choice(places)) for _ in range(6)]
     value = _other(holder[path[-1]], seen, rng)
     holder[path[-1]] = value
     return path, value, changed

@@ -15,7 +15,8 @@ from fractions import Fraction
 from typing import Any
 
 from kit.games.core import IllegalAction, State
-from kit.games.dia_de_paga.records import Debt, is_amount
+from kit.games.dia_de_paga.records import Debt
+from kit.games.dia_de_paga.records import is_amount as is_amount  # its modules import it here
 from kit.prob import die
 
 # -- ledger accounts: players' cash are 0..n-1; savings books are SAVINGS + p ------------------
@@ -48,7 +49,9 @@ def interest(balance: int, rate: Fraction) -> int:
 
 
 def is_face(x: Any) -> bool:
-    return is_amount(x) and 1 <= x <= FACES
+    """A die's face, by exact type: an int subclass (whose ``==`` could do anything) is no
+    face, so a chance outcome is refused before any of it is applied."""
+    return type(x) is int and 1 <= x <= FACES
 
 
 Problem = IllegalAction | None

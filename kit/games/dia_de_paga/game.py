@@ -461,7 +461,7 @@ class DiaDePagaState(MonthRules, MarketRules, LotteryRules, PaydayRules, BankRul
             return None
         if ph == SHUFFLE:
             size = self.game.deck_sizes[self.shuffle_k]
-            ok = isinstance(outcome, tuple) and all(is_amount(x) for x in outcome)
+            ok = type(outcome) is tuple and all(type(x) is int for x in outcome)  # exact types
             if not ok or sorted(outcome) != list(range(size)):
                 return IllegalAction(
                     "rules_dia_de_paga.bad_shuffle",

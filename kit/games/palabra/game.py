@@ -357,7 +357,7 @@ class PalabraState(State):
 
     def chance_refusal(self, outcome: Any) -> IllegalAction | None:
         if self.phase == CUT:
-            if not isinstance(outcome, str) or outcome not in self._faces_left():
+            if type(outcome) is not str or outcome not in self._faces_left():  # exact type
                 return IllegalAction(
                     "rules_palabra.bad_cut",
                     faces=", ".join(self._faces_left()),

@@ -128,9 +128,9 @@ class Chance:
         if ph == DEAL:
             k = g.n * g.rules.abbreviated_deal
             if (
-                type(outcome) is tuple
-                and len(set(outcome)) == k == len(outcome)
+                type(outcome) is tuple  # exact types before any hash or comparison of them
                 and all(type(x) is int and 0 <= x < len(g.titles) for x in outcome)
+                and len(set(outcome)) == k == len(outcome)
             ):
                 return None
             return IllegalAction("rules_property.bad_deal", k=k, outcome=repr(outcome))
