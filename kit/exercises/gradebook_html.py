@@ -16,6 +16,7 @@ from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
+from kit.exercises.gradebook_files import write_safely
 from kit.messages import language, t
 from kit.theme import FONT, FRAME, GRID, INK, PROBLEM, RIGHT, SERIES, SHADE, WRONG
 
@@ -212,5 +213,5 @@ def page(rows: Sequence[Graded], exercise_ids: Sequence[str]) -> str:
 
 
 def write_html(rows: Sequence[Graded], path: Path, exercise_ids: Sequence[str]) -> None:
-    """Write the page to `path` (UTF-8)."""
-    Path(path).write_text(page(rows, exercise_ids), encoding="utf-8")
+    """Write the page to `path` (UTF-8), never through a symbolic link (`write_safely`)."""
+    write_safely(Path(path), page(rows, exercise_ids))

@@ -15,38 +15,45 @@ written. A notebook that cannot be read or run gets a row with the reason; the r
 
 from __future__ import annotations
 
-import csv
+import contextlib
 import json
 import math
 import os
 import re
 import secrets
+import signal
 import subprocess
-import tempfile
-from collections.abc import Iterable, Mapping, Sequence
+import sys
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from time import monotonic
 from typing import Any
 
 from kit.exercises.checking import answer_name, form_is_right
+from kit.exercises.gradebook_files import (
+    GradeError,
+    check_output,
+    columns,
+    csv_text,
+    write_csv,
+    write_safely,
+)
 from kit.exercises.registry import Exercise, default_registry
+from kit.exercises.sandbox import Sandbox, Sandboxes
 from kit.messages import t
 
 NOTEBOOK_TIMEOUT = 300.0  # seconds for all of a notebook's cells
 CELL_TIMEOUT = 120.0  # seconds for any one cell (never more than the notebook has left)
-PROBE_TIMEOUT = 30  # seconds for the probe cell, which only reads answers
+PROBE_TIMEOUT = 120  # seconds for the probe cell, which reads answers (and may import the kit)
 STARTUP_TIMEOUT = 60  # seconds for a kernel to start
+WORKERS = 2  # notebooks marked at once (see `workers`)
 KERNEL = "python3"  # always ipykernel in this Python (see `_kernel_manager`)
 _TIMED_OUT = "KitGradeTimeout"  # the error name of a cell stopped for its time limit
 _LONGEST_NAME = 100
 _LONGEST_ERROR = 120
 _CHECK_CALL = re.compile(r"\bcheck\(\s*(['\"])([A-Za-z0-9_-]+)\1")
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet would run these as formulas
-
-
-class GradeError(ValueError):
-    """A bad argument of `kit grade`, in plain words for the teacher."""
+__all__ = ["GradeError", "Graded", "check_output", "columns", "grade", "mark_class", "write_csv"]
 
 
 @dataclass
@@ -226,8 +233,8 @@ class _Run:
             error = f"{content.get('ename', '?')}: {content.get('evalue', '')}".rstrip(": ")
             self.problems.append(t("grade.cell_error", cell=place, error=_short(error)))
 
-    async def run(self, folder: Path) -> None:
-        """Start a kernel in `folder`, run the cells, read the probe, stop the kernel.
+    async def run(self, sandbox: Sandbox) -> None:
+        """Start a kernel in `sandbox`, run the cells, read the probe, end the sandbox.
 
         The kernel is started by hand rather than with nbclient's `async_setup_kernel`, which
         catches Ctrl-C to stop the kernel and lets the program go on: the teacher's Ctrl-C
@@ -246,18 +253,23 @@ class _Run:
             on_cell_error=self._on_error,
             record_timing=False,
         )
-        client.km = _kernel_manager()
+        client.km = _kernel_manager(sandbox)
         quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}  # the kernel's logs
-        await client.async_start_new_kernel(cwd=str(folder), **quiet)
         try:
+            await client.async_start_new_kernel(
+                cwd=str(sandbox.work), env=sandbox.environment(), **quiet
+            )
             await client.async_start_new_kernel_client()
             await client.async_wait_for_reply(await ensure_async(client.kc.kernel_info()))
             await self._cells(client)
         finally:
             if client.kc is not None:
                 await ensure_async(client.kc.stop_channels())
+            sandbox.stop(getattr(client.km.provisioner, "process", None))  # all it started
             if await ensure_async(client.km.is_alive()):
                 await ensure_async(client.km.shutdown_kernel(now=True))
+            else:  # its sockets and connection file
+                await ensure_async(client.km.cleanup_resources())
 
     async def _cells(self, client: Any) -> None:
         """The student's cells while the notebook has time left, then the probe."""
@@ -281,9 +293,15 @@ class _Run:
         self.probe = read_probe(_stdout(cells[-1]), self.start, self.end, self.exercise_ids)
 
 
-def _kernel_manager() -> Any:
-    """A kernel manager for ipykernel in this very Python, whatever kernel the notebook names or
-    a `python3` kernelspec elsewhere points to: the kit in the kernel is the kit that judges."""
+def _kernel_manager(sandbox: Sandbox) -> Any:
+    """A kernel manager for ipykernel in this very Python, started inside `sandbox`, whatever
+    kernel the notebook names or a `python3` kernelspec elsewhere points to: the kit in the
+    kernel is (a copy of) the kit that judges.
+
+    It talks over ipc sockets in the sandbox's folder (TCP loopback does not reach into a
+    network namespace) and interrupts a stuck cell with a message (a signal would stop at
+    bwrap); Windows has neither, and keeps TCP and signals.
+    """
     from ipykernel.kernelspec import RESOURCES, get_kernel_dict
     from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
     from jupyter_client.manager import AsyncKernelManager
@@ -294,10 +312,26 @@ def _kernel_manager() -> Any:
             return KernelSpec(
                 resource_dir=RESOURCES,
                 name=KERNEL,
-                **{key: spec[key] for key in ("argv", "display_name", "language", "metadata")},
+                argv=sandbox.command(spec["argv"]),
+                interrupt_mode="message" if os.name == "posix" else "signal",
+                **{key: spec[key] for key in ("display_name", "language", "metadata")},
             )
 
-    return AsyncKernelManager(kernel_name=KERNEL, kernel_spec_manager=ThisPython())
+    class InSandbox(AsyncKernelManager):
+        def write_connection_file(self, **kwargs: Any) -> None:
+            super().write_connection_file(**kwargs)
+            sandbox.own(Path(self.connection_file))
+
+    where = {}
+    if os.name == "posix":
+        where = {"transport": "ipc", "ip": str(sandbox.ipc / "kernel")}
+    return InSandbox(
+        kernel_name=KERNEL,
+        kernel_spec_manager=ThisPython(),
+        connection_file=str(sandbox.ipc / "kernel.json"),
+        cache_ports=False,
+        **where,
+    )
 
 
 def _seconds(value: float) -> str:
@@ -305,16 +339,17 @@ def _seconds(value: float) -> str:
     return f"{value:g}".replace(".", t("number.decimal"))
 
 
-def grade_notebook(
+async def grade_notebook(
     path: Path,
     data: bytes,
+    sandboxes: Sandboxes,
     *,
+    worker: int = 0,
     timeout: float = NOTEBOOK_TIMEOUT,
     cell_timeout: float = CELL_TIMEOUT,
 ) -> Graded:
-    """Mark one submission whose bytes are `data`; never raises for what a student sent."""
-    from nbclient.util import run_sync
-
+    """Mark one submission whose bytes are `data` in a sandbox of its own (`worker` tells
+    sandboxes running at the same time apart); never raises for what a student sent."""
     row = Graded(file=str(path))
     try:
         notebook = read_notebook(data)
@@ -328,9 +363,7 @@ def grade_notebook(
     row.marks = dict.fromkeys(exercise_ids, 0)
     run = _Run(notebook, exercise_ids, timeout, min(cell_timeout, timeout))
     try:
-        with tempfile.TemporaryDirectory(prefix="kit-grade-") as folder:
-            (Path(folder) / Path(path).name).write_bytes(data)  # the copy the kernel works beside
-            run_sync(run.run)(Path(folder))
+        await run.run(sandboxes.sandbox(worker, Path(path).name, data, timeout))
     except Exception as error:  # the kernel would not start, or stopped talking
         run.stopped = t("grade.not_run", error=_short(f"{type(error).__name__}: {error}"))
     row.problems += run.problems
@@ -346,10 +379,35 @@ def grade_notebook(
 # -- the class -----------------------------------------------------------------------------------
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C (or SIGTERM) while marking: `rows` has every row, those not marked with a note."""
+
+    def __init__(self, rows: list[Graded]) -> None:
+        super().__init__()
+        self.rows = rows
+
+
 def check_timeout(seconds: float) -> None:
     """Refuse a time limit that is not a positive number of seconds."""
     if not (isinstance(seconds, int | float) and math.isfinite(seconds) and seconds > 0):
         raise GradeError(t("grade.bad_timeout", value=seconds))
+
+
+def workers() -> int:
+    """Notebooks marked at once: two (as fast as the kernels' start allows), never more than
+    the computer has cores."""
+    return max(1, min(WORKERS, os.cpu_count() or 1))
+
+
+def _read_all(paths: Sequence[Path]) -> list[bytes | OSError]:
+    """Every submission's bytes, all read before any student's code runs."""
+    submitted: list[bytes | OSError] = []
+    for path in paths:
+        try:
+            submitted.append(Path(path).read_bytes())
+        except OSError as error:
+            submitted.append(error)
+    return submitted
 
 
 def grade(
@@ -359,66 +417,103 @@ def grade(
     cell_timeout: float = CELL_TIMEOUT,
     progress: bool = True,
 ) -> list[Graded]:
-    """Mark every notebook in `paths` (from `find_submissions`), one row each, in order."""
+    """Mark every notebook in `paths` (from `find_submissions`), one row each, in order.
+
+    Raises `Interrupted` (a KeyboardInterrupt) with the rows so far on Ctrl-C or SIGTERM,
+    once every sandbox has been ended.
+    """
+    import asyncio
+
     from tqdm.auto import tqdm
 
     check_timeout(timeout)
-    submitted: list[tuple[Path, bytes | OSError]] = []
-    for path in paths:  # all read before any student's code runs
-        try:
-            submitted.append((path, Path(path).read_bytes()))
-        except OSError as error:
-            submitted.append((path, error))
-    rows = []
-    bar = tqdm(submitted, desc=t("grade.progress"), unit=t("grade.unit"), disable=not progress)
-    for path, data in bar:
-        bar.set_postfix_str(Path(path).name, refresh=False)
-        if isinstance(data, OSError):
-            why = data.strerror or type(data).__name__
-            rows.append(Graded(file=str(path), problems=[t("grade.unreadable_file", error=why)]))
-        else:
-            rows.append(grade_notebook(path, data, timeout=timeout, cell_timeout=cell_timeout))
+    submitted = _read_all(paths)
+    bar = tqdm(
+        total=len(paths), desc=t("grade.progress"), unit=t("grade.unit"), disable=not progress
+    )
+    with Sandboxes() as sandboxes, bar:
+        if sandboxes.less_contained():
+            print(t("grade.less_contained"), file=sys.stderr)
+        marking = _Marking(paths, submitted, sandboxes, bar, timeout, cell_timeout)
+        rows, interrupted = asyncio.run(marking.all())
+    if interrupted:
+        raise Interrupted(rows)
     return rows
 
 
-def columns(rows: Sequence[Graded]) -> list[str]:
-    """The exercises any row has, in registry order."""
-    present = {exercise_id for row in rows for exercise_id in row.marks}
-    return [exercise_id for exercise_id in default_registry() if exercise_id in present]
+class _Marking:
+    """The class's notebooks, `workers()` at a time, each row in its place."""
+
+    def __init__(
+        self,
+        paths: Sequence[Path],
+        submitted: list[bytes | OSError],
+        sandboxes: Sandboxes,
+        bar: Any,
+        timeout: float,
+        cell_timeout: float,
+    ) -> None:
+        self.paths, self.submitted, self.sandboxes, self.bar = paths, submitted, sandboxes, bar
+        self.limits = {"timeout": timeout, "cell_timeout": cell_timeout}
+        self.rows: list[Graded | None] = [None] * len(paths)
+
+    async def one(self, index: int, free: Any) -> None:
+        path, data = self.paths[index], self.submitted[index]
+        if isinstance(data, OSError):
+            why = data.strerror or type(data).__name__
+            self.rows[index] = Graded(str(path), problems=[t("grade.unreadable_file", error=why)])
+        else:
+            worker = await free.get()
+            try:
+                self.bar.set_postfix_str(Path(path).name)
+                self.rows[index] = await grade_notebook(
+                    path, data, self.sandboxes, worker=worker, **self.limits
+                )
+            finally:
+                free.put_nowait(worker)
+        self.bar.update()
+
+    async def all(self) -> tuple[list[Graded], bool]:
+        """Every row, and whether the marking was interrupted (the rest then say so)."""
+        import asyncio
+
+        free: asyncio.Queue[int] = asyncio.Queue()
+        for worker in range(workers()):
+            free.put_nowait(worker)
+        tasks = [asyncio.ensure_future(self.one(i, free)) for i in range(len(self.paths))]
+        interrupted = False
+        with _terminate_cancels(asyncio.current_task()):
+            try:
+                await asyncio.gather(*tasks)
+            except asyncio.CancelledError:
+                interrupted = True
+                for task in tasks:
+                    task.cancel()
+                await asyncio.gather(*tasks, return_exceptions=True)  # sandboxes ended
+        rows = [
+            row or Graded(str(path), problems=[t("grade.not_marked")])
+            for path, row in zip(self.paths, self.rows, strict=True)
+        ]
+        return rows, interrupted
 
 
-def _cell(value: object) -> object:
-    """A text a spreadsheet shows as text: names and errors come from students."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START):
-        return "'" + value
-    return value
+@contextlib.contextmanager
+def _terminate_cancels(task: Any) -> Iterator[None]:
+    """While marking, SIGTERM (a `kill`) is Ctrl-C: the rows so far are still written."""
+    import asyncio
 
-
-def write_csv(rows: Sequence[Graded], path: Path, exercise_ids: Sequence[str]) -> None:
-    """One line per notebook: file, name, 1/0 per exercise (empty if not its own), total, problem.
-
-    UTF-8 with a byte-order mark, so a spreadsheet shows the accents of the names.
-    """
-    with open(path, "w", newline="", encoding="utf-8-sig") as out:
-        writer = csv.writer(out)
-        writer.writerow(["file", "name", *exercise_ids, "total", "problem"])
-        for row in rows:
-            marks = [row.marks.get(exercise_id, "") for exercise_id in exercise_ids]
-            writer.writerow(map(_cell, [row.file, row.name, *marks, row.total, row.problem]))
-
-
-def check_output(path: Path, submissions: Sequence[Path]) -> None:
-    """Refuse, before any notebook runs, a result file that cannot be written or is a submission."""
-    path = Path(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    if path.resolve() in {Path(p).resolve() for p in submissions}:
-        raise GradeError(t("grade.output_is_submission", path=path))
-    if path.is_dir():
-        raise GradeError(t("grade.output_is_folder", path=path))
-    if not folder.is_dir():
-        raise GradeError(t("grade.output_no_folder", path=path, folder=folder))
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise GradeError(t("grade.output_unwritable", path=path))
+    loop = asyncio.get_running_loop()
+    own = os.name == "posix" and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    if own:
+        try:
+            loop.add_signal_handler(signal.SIGTERM, task.cancel)
+        except (RuntimeError, ValueError):  # not the main thread
+            own = False
+    try:
+        yield
+    finally:
+        if own:
+            loop.remove_signal_handler(signal.SIGTERM)
 
 
 def mark_class(
@@ -431,23 +526,30 @@ def mark_class(
 ) -> list[str]:
     """`kit grade`: find, run and mark the notebooks; write the CSV (and page); say what was done.
 
-    Arguments are checked before the first kernel starts, so a typo costs no waiting.
+    Arguments are checked before the first kernel starts, so a typo costs no waiting. The files
+    are written only once every row is in and every sandbox has ended, so nothing a notebook
+    left running can change them; on Ctrl-C the rows marked so far are written all the same.
     """
-    from kit.exercises.gradebook_html import write_html
+    from kit.exercises.gradebook_html import page
 
     check_timeout(timeout)
     paths = find_submissions(submissions)
     for output in (csv_path, html_path):
         if output is not None:
             check_output(output, paths)
-    rows = grade(paths, timeout=timeout, progress=progress)
-    exercise_ids = columns(rows)
+    interrupted = None
     try:
-        write_csv(rows, csv_path, exercise_ids)
-        if html_path is not None:
-            write_html(rows, html_path, exercise_ids)
-    except OSError as error:
-        raise GradeError(t("grade.output_unwritable", path=error.filename or csv_path)) from None
+        rows = grade(paths, timeout=timeout, progress=progress)
+    except Interrupted as stop:
+        rows, interrupted = stop.rows, stop
+    exercise_ids = columns(rows)
+    write_safely(csv_path, csv_text(rows, exercise_ids))
+    if html_path is not None:
+        write_safely(html_path, page(rows, exercise_ids))
+    if interrupted is not None:
+        done = sum(1 for row in rows if t("grade.not_marked") not in row.problems)
+        message = t("grade.interrupted_some", done=done, count=len(rows), path=csv_path)
+        raise GradeError(message) from None
     report = [t("grade.wrote_csv", count=len(rows), path=csv_path)]
     if html_path is not None:
         report.append(t("grade.wrote_html", path=html_path))
