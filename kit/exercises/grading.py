@@ -15,6 +15,7 @@ written. A notebook that cannot be read or run gets a row with the reason; the r
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import math
@@ -422,8 +423,6 @@ def grade(
     Raises `Interrupted` (a KeyboardInterrupt) with the rows so far on Ctrl-C or SIGTERM,
     once every sandbox has been ended.
     """
-    import asyncio
-
     from tqdm.auto import tqdm
 
     check_timeout(timeout)
@@ -466,17 +465,18 @@ class _Marking:
             worker = await free.get()
             try:
                 self.bar.set_postfix_str(Path(path).name)
-                self.rows[index] = await grade_notebook(
-                    path, data, self.sandboxes, worker=worker, **self.limits
-                )
+                row = await grade_notebook(path, data, self.sandboxes, worker=worker, **self.limits)
             finally:
                 free.put_nowait(worker)
+            # Stopped by the teacher (the kernel then looks as if it had died): not the
+            # student's fault, so the row says it was not marked.
+            current = asyncio.current_task()
+            if current is None or not current.cancelling():
+                self.rows[index] = row
         self.bar.update()
 
     async def all(self) -> tuple[list[Graded], bool]:
         """Every row, and whether the marking was interrupted (the rest then say so)."""
-        import asyncio
-
         free: asyncio.Queue[int] = asyncio.Queue()
         for worker in range(workers()):
             free.put_nowait(worker)
@@ -500,8 +500,6 @@ class _Marking:
 @contextlib.contextmanager
 def _terminate_cancels(task: Any) -> Iterator[None]:
     """While marking, SIGTERM (a `kill`) is Ctrl-C: the rows so far are still written."""
-    import asyncio
-
     loop = asyncio.get_running_loop()
     own = os.name == "posix" and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
     if own:
