@@ -389,8 +389,8 @@ def test_a_file_cut_anywhere_resumes_from_a_whole_save_or_is_refused_in_words(
 
 
 def test_a_kernel_killed_while_it_saves_loses_at_most_its_last_move(tmp_path):
-    """Kill a kernel that plays and saves as fast as it can, five times, at different moments:
-    each time the game resumes (from its last whole save, a torn one dropped), every position
+    """Kill a kernel that plays and saves as fast as it can, five times, at different moments
+    after its first new save: each time the game resumes (from its last whole save, a torn one dropped), every position
     within the rules, and the next kernel takes the game from the killed one."""
     path = tmp_path / "partida.json"
     started(path, moves=0, bots=["build_asap", "build_asap"]).close()
@@ -403,11 +403,15 @@ def test_a_kernel_killed_while_it_saves_loses_at_most_its_last_move(tmp_path):
         "    s.act(s.state.legal_actions()[0])\n"
     )
     moves = 0
-    for delay in (0.05, 0.1, 0.17, 0.23, 0.3):
+    for delay in (0.0, 0.01, 0.03, 0.07, 0.13):
         player = subprocess.Popen(
             [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, cwd=ROOT
         )
         assert player.stdout is not None and player.stdout.readline().strip() == "playing"
+        saved = path.stat().st_size
+        deadline = time.monotonic() + 120  # however busy the machine, a move is saved first
+        while path.stat().st_size == saved and time.monotonic() < deadline:
+            time.sleep(0.001)
         time.sleep(delay)
         player.kill()
         player.wait()

@@ -109,9 +109,8 @@ def test_a_class_game_in_voila_survives_a_new_kernel(
     second.close(run_before_unload=True)
     page.close(run_before_unload=True)
     lock = voila_root / f"partida_{ruleset}.json.lock"
-    for _ in range(100):  # the kernel stops and gives the game back
-        if not lock.exists():
-            break
+    deadline = time.monotonic() + KERNEL_SECONDS  # the kernel stops and gives the game back
+    while lock.exists() and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not lock.exists()
     again = page.context.new_page()
