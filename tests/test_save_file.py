@@ -390,8 +390,9 @@ def test_a_file_cut_anywhere_resumes_from_a_whole_save_or_is_refused_in_words(
 
 def test_a_kernel_killed_while_it_saves_loses_at_most_its_last_move(tmp_path):
     """Kill a kernel that plays and saves as fast as it can, five times, at different moments
-    after its first new save: each time the game resumes (from its last whole save, a torn one dropped), every position
-    within the rules, and the next kernel takes the game from the killed one."""
+    after its first new save: each time the game resumes (from its last whole save, a torn one
+    dropped), every position within the rules, and the next kernel takes the game from the
+    killed one."""
     path = tmp_path / "partida.json"
     started(path, moves=0, bots=["build_asap", "build_asap"]).close()
     code = (
