@@ -58,6 +58,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_speed.py
 	$(BIN)/python bench/bench_dia_de_paga.py
 	$(BIN)/python bench/bench_palabra.py
+	$(BIN)/python bench/bench_grade.py
 	$(BIN)/python bench/bench_markov.py --rolls 200000
 	$(BIN)/python bench/bench_exercises.py
 	$(BIN)/python bench/bench_cluster.py
