@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from kit.messages import LANGUAGES, language, set_language, t
+from kit.messages import LANGUAGES, language, os_reason, set_language, t
 
 CLASSROOM, LESSONS, EXERCISES = Path("classroom"), Path("notebooks"), Path("exercises")
 GAMES = CLASSROOM / "partidas"  # kit play's notebooks and saved games (classroom/ is ignored)
@@ -163,6 +163,8 @@ def _play(ns: argparse.Namespace) -> int:
     default = list(DEFAULT_BOTS) if kind.family == "property" else [kind.default_bot]
     bots = ns.bots if ns.bots is not None else default
     folder = ns.folder
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(t("cli.not_a_folder", path=folder))
     save = folder / f"partida_{ns.ruleset}.json"
     seed = _play_seed(ns, save)
     if ns.new and (pid := _open_by(save)) is not None:  # a kernel plays it: do not pull it away
@@ -600,10 +602,10 @@ class Refused(SystemExit):
 
 
 def _plain(err: BaseException) -> str:
-    """The one line a refusal says; an OSError with the path it names."""
-    if isinstance(err, OSError) and err.strerror:
+    """The one line a refusal says; an OSError with the path it names, in the class language."""
+    if isinstance(err, OSError):
         where = f"{err.filename}: " if err.filename else ""
-        return f"{where}{err.strerror}"
+        return f"{where}{os_reason(err)}"
     return str(err)
 
 

@@ -8,6 +8,7 @@ entry with its Spanish and English side by side so a translator sees both at onc
 
 from __future__ import annotations
 
+import errno
 import sys
 from functools import cache
 from html import escape
@@ -69,6 +70,19 @@ def language() -> str:
 def t(key: str, **values: object) -> str:
     """The text for `key` in the current language, with `values` filled in."""
     return catalogue()[_language][key].format(**values)
+
+
+def os_reason(error: BaseException) -> str:
+    """Why the operating system refused a file or folder, in the class language where the kit
+    knows the case (a folder in the way, no permission, a full disk…), else in the system's
+    own words: said after the path, as «{path}: {reason}»."""
+    if not isinstance(error, OSError):
+        return str(error)
+    texts = catalogue()[_language]
+    key = f"os.{errno.errorcode.get(error.errno or 0, '')}"
+    if key in texts:
+        return texts[key]
+    return error.strerror or type(error).__name__
 
 
 class Say:

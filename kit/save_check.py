@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from kit.games.audit import show
-from kit.messages import PlainError, t
+from kit.messages import PlainError, os_reason, t
 
 FORMAT = "kit-session"
 VERSION = 2
@@ -53,7 +53,7 @@ def read_save(path: Path) -> Saved:
     except FileNotFoundError:
         raise BadSave("session.no_file", path=path) from None
     except OSError as error:
-        raise BadSave("session.unreadable", path=path, reason=error.strerror or error) from None
+        raise BadSave("session.unreadable", path=path, reason=os_reason(error)) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -16,7 +16,6 @@ one line, a second session on a game in use is refused, and a save that fails is
 
 from __future__ import annotations
 
-import errno
 import json
 import time
 from collections.abc import Mapping, Sequence
@@ -26,7 +25,7 @@ from typing import Any
 
 from kit.games import load
 from kit.games.registry import game_type, game_types
-from kit.messages import PlainError, t
+from kit.messages import PlainError, os_reason, t
 from kit.save_check import FORMAT, VERSION, BadSave, read_save
 from kit.save_file import SaveConflict, SaveFile, last_number
 from kit.sim import bot
@@ -115,7 +114,7 @@ class Session:
         except (OSError, SaveConflict) as error:
             session.close()
             raise PlainError(
-                "session.cannot_start", path=session.path, reason=_reason(error)
+                "session.cannot_start", path=session.path, reason=os_reason(error)
             ) from None
         return session
 
@@ -439,7 +438,7 @@ class Session:
         except SaveConflict as error:
             self.save_error = t("session.not_saved_conflict", reason=error)
         except OSError as error:
-            self.save_error = t("session.not_saved", path=self.path, reason=_reason(error))
+            self.save_error = t("session.not_saved", path=self.path, reason=os_reason(error))
         else:
             self.save_error = None
 
@@ -449,18 +448,6 @@ class Session:
             for name, bot_name in zip(self.names, self.seat_bots, strict=True)
         )
         return f"Session({self.ruleset!r}: {seats}; seed {self.seed})"
-
-
-def _reason(error: Exception) -> str:
-    """Why a write failed, in the class language where the kit knows the case (a folder in
-    the way, no permission, a full disk…), else in the system's own words."""
-    if not isinstance(error, OSError):
-        return str(error)
-    name = errno.errorcode.get(error.errno or 0, "")
-    try:
-        return t(f"session.os_{name}")
-    except KeyError:
-        return error.strerror or str(error)
 
 
 def _family_of(game: Any) -> str | None:

@@ -140,6 +140,14 @@ BAD = {
         t("cli.bad_count", value="0"),
     ),
     "student broken notebook": (["student", "{tmp}/roto.ipynb", "--out", "{tmp}/out"], "roto"),
+    "play folder a file": (
+        ["play", "el_pale", "--folder", "{tmp}/roto.ipynb", "--no-voila"],
+        t("cli.not_a_folder", path="{tmp}/roto.ipynb"),
+    ),
+    "sim csv a folder": (
+        ["sim", "superpoly", "--games", "1", "--quiet", "--csv", "{tmp}"],
+        f"{{tmp}}: {t('os.EISDIR')}",
+    ),
 }
 
 
@@ -167,6 +175,7 @@ def test_a_folder_that_cannot_be_made_is_named(capsys):
         main(["play", "superpoly", "--folder", "/proc/no/such/folder", "--no-voila"])
     err = capsys.readouterr().err
     assert stop.value.code == 2 and "/proc/no" in err and "Traceback" not in err
+    assert t("os.ENOENT") in err and "No such file" not in err, "said in the class language"
 
 
 def test_a_good_play_command_still_writes_its_notebook(tmp_path, capsys):

@@ -1,11 +1,13 @@
 """The message catalogue: every text in both languages, with the same blanks to fill in."""
 
+import errno
+import os
 from string import Formatter
 
 import pytest
 
 from kit import messages
-from kit.messages import CATALOGUE, set_language, t
+from kit.messages import CATALOGUE, os_reason, set_language, t
 
 
 def _blanks(text: str) -> set[str]:
@@ -109,3 +111,29 @@ def test_plain_refusals_and_the_students_slips_share_the_one_hook() -> None:
     (refusal,) = notebook.cells[2].outputs
     assert refusal["output_type"] == "display_data"
     assert "dos mil" in refusal["data"]["text/plain"]
+
+
+@pytest.mark.parametrize("code", ["es", "en"])
+def test_the_systems_refusals_are_said_in_the_class_language(code, tmp_path) -> None:
+    """A file in the way, a missing folder, a file where a folder should be: the kit's words, not
+    the system's English («File exists»)."""
+    (tmp_path / "archivo").write_text("x", encoding="utf-8")
+    set_language(code)
+    try:
+        said = {}
+        for name, attempt in {
+            "EEXIST": lambda: (tmp_path / "archivo").mkdir(),
+            "ENOENT": lambda: (tmp_path / "no" / "x.csv").write_text(""),
+            "ENOTDIR": lambda: (tmp_path / "archivo" / "x.csv").write_text(""),
+            "EISDIR": lambda: tmp_path.open("w"),
+        }.items():
+            with pytest.raises(OSError) as raised:
+                attempt()
+            said[name] = os_reason(raised.value)
+            assert said[name] == t(f"os.{name}"), name
+        assert len(set(said.values())) == len(said)
+        odd = OSError(errno.ECHILD, os.strerror(errno.ECHILD))  # one the kit has no words for
+        assert os_reason(odd) == os.strerror(errno.ECHILD)
+        assert os_reason(ValueError("otra cosa")) == "otra cosa"
+    finally:
+        set_language("es")

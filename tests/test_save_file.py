@@ -220,7 +220,7 @@ def test_a_move_that_could_not_be_saved_says_so_and_the_next_save_writes_everyth
     path.unlink()
     path.mkdir()  # something took the file's place
     session.act(session.state.legal_actions()[0])
-    reason = t("session.os_EISDIR")
+    reason = t("os.EISDIR")
     assert session.save_error == t("session.not_saved", path=path, reason=reason)
     session.act(session.state.legal_actions()[0])  # still playable
     path.rmdir()

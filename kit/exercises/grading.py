@@ -42,7 +42,7 @@ from kit.exercises.gradebook_files import (
 )
 from kit.exercises.registry import Exercise, default_registry
 from kit.exercises.sandbox import Sandbox, Sandboxes
-from kit.messages import t
+from kit.messages import os_reason, t
 
 NOTEBOOK_TIMEOUT = 300.0  # seconds for all of a notebook's cells
 CELL_TIMEOUT = 120.0  # seconds for any one cell (never more than the notebook has left)
@@ -459,7 +459,7 @@ class _Marking:
     async def one(self, index: int, free: Any) -> None:
         path, data = self.paths[index], self.submitted[index]
         if isinstance(data, OSError):
-            why = data.strerror or type(data).__name__
+            why = os_reason(data)
             self.rows[index] = Graded(str(path), problems=[t("grade.unreadable_file", error=why)])
         else:
             worker = await free.get()

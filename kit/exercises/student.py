@@ -20,7 +20,7 @@ from pathlib import Path
 
 import nbformat
 
-from kit.messages import t
+from kit.messages import os_reason, t
 
 SOLUTION_TAG = "solution"
 STUDENT_TAG = "student"
@@ -226,7 +226,7 @@ def write_notebook(notebook: nbformat.NotebookNode, target: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(notebook, target)
     except OSError as err:
-        raise ValueError(t("student.cannot_write", path=target, reason=err.strerror)) from None
+        raise ValueError(t("student.cannot_write", path=target, reason=os_reason(err))) from None
 
 
 def write_student_copies(source: Path, out: Path) -> list[Path]:
