@@ -15,12 +15,21 @@ import secrets
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from kit.messages import LANGUAGES, language, os_reason, set_language, t
+from kit.cli_args import (
+    add_language,
+    help_for,
+    in_class_language,
+    language_of,
+    seconds,
+    value_name,
+    whole_number,
+    worker_number,
+)
+from kit.messages import language, os_reason, set_language, t
 
 CLASSROOM, LESSONS, EXERCISES = Path("classroom"), Path("notebooks"), Path("exercises")
 GAMES = CLASSROOM / "partidas"  # kit play's notebooks and saved games (classroom/ is ignored)
@@ -218,28 +227,6 @@ def _bots_help() -> str:
     return ". ".join(parts)
 
 
-def _at_least_one(key: str) -> Callable[[str], int]:
-    """An argument type: a whole number above 0, or the plain message `key`."""
-
-    def read(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = 0
-        if value < 1:
-            raise argparse.ArgumentTypeError(t(key, value=text))
-        if value > MOST:  # past what a class runs, and past what numpy's counters hold
-            raise argparse.ArgumentTypeError(t("cli.too_many", value=text, most=MOST))
-        return value
-
-    return read
-
-
-MOST = 10**9  # the largest count any argument takes
-_count = _at_least_one("cli.bad_count")  # games, players, turns, months, rounds
-_workers = _at_least_one("sim.bad_workers")  # --workers: processes
-
-
 def _sim(ns: argparse.Namespace) -> int:
     from kit.sim import ClusterError, engine_of, simulate
 
@@ -324,17 +311,6 @@ def _sim_report(df: Any, ruleset: str, seed: int, players: int) -> Iterator[str]
         )
 
 
-def _seconds(text: str) -> float:
-    """--timeout: a number of seconds above 0, or a plain message."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = float("nan")
-    if not 0 < seconds < float("inf"):
-        raise argparse.ArgumentTypeError(t("grade.bad_timeout", value=text))
-    return seconds
-
-
 def _grade(ns: argparse.Namespace) -> int:
     from kit.exercises.grading import mark_class
 
@@ -382,43 +358,35 @@ def _worksheets(ns: argparse.Namespace) -> int:
     return 0
 
 
-def _h(name: str, **values: object) -> str:
-    """An option's help, in the class language."""
-    return t(f"cli.help_{name}", **values)
-
-
-def _with_language(p: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
-    """`--language es|en` on `p`: read before the parser is made (`_language_of`), so the help
-    is already in it; here it is checked and shown."""
-    p.add_argument("--language", choices=LANGUAGES, default=default, help=_h("language"))
-
-
-def _mv(name: str) -> str:
-    """What the help calls a value (argparse's metavar), in the class language."""
-    return t(f"cli.mv_{name}")
-
-
 def _sub(sub: Any, name: str, run: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
-    command = sub.add_parser(name, help=_h(name), description=_h(name))
-    _with_language(command)
+    command = sub.add_parser(name, help=help_for(name), description=help_for(name))
+    add_language(command)
     command.set_defaults(run=run)
     return command
 
 
 def _lab_parsers(sub: Any) -> None:
     lab = _sub(sub, "lab", _lab)
-    lab.add_argument("folder", nargs="?", type=Path, metavar=_mv("folder"), help=_h("lab_folder"))
+    lab.add_argument(
+        "folder", nargs="?", type=Path, metavar=value_name("folder"), help=help_for("lab_folder")
+    )
     classroom = _sub(sub, "classroom", _classroom)
     classroom.add_argument(
-        "--out", type=Path, default=CLASSROOM, metavar=_mv("folder"), help=_h("classroom_out")
+        "--out",
+        type=Path,
+        default=CLASSROOM,
+        metavar=value_name("folder"),
+        help=help_for("classroom_out"),
     )
-    classroom.add_argument("--lessons", type=Path, default=LESSONS, help=_h("lessons"))
-    classroom.add_argument("--exercises", type=Path, default=EXERCISES, help=_h("masters"))
+    classroom.add_argument("--lessons", type=Path, default=LESSONS, help=help_for("lessons"))
+    classroom.add_argument("--exercises", type=Path, default=EXERCISES, help=help_for("masters"))
     voila = _sub(sub, "voila", _voila)
-    voila.add_argument("notebook", type=Path, metavar=_mv("notebook"), help=_h("notebook"))
+    voila.add_argument(
+        "notebook", type=Path, metavar=value_name("notebook"), help=help_for("notebook")
+    )
     student = _sub(sub, "student", _student)
-    student.add_argument("source", type=Path, help=_h("student_source"))
-    student.add_argument("--out", type=Path, required=True, help=_h("student_out"))
+    student.add_argument("source", type=Path, help=help_for("student_source"))
+    student.add_argument("--out", type=Path, required=True, help=help_for("student_out"))
 
 
 def _play_parser(sub: Any) -> None:
@@ -426,26 +394,38 @@ def _play_parser(sub: Any) -> None:
 
     play = _sub(sub, "play", _play)
     play.add_argument(
-        "ruleset", metavar=_mv("game"), help=_h("play_game", games=", ".join(_play_games()))
+        "ruleset",
+        metavar=value_name("game"),
+        help=help_for("play_game", games=", ".join(_play_games())),
     )
     play.add_argument(
-        "--humans", nargs="+", default=["Ana", "Luis"], metavar=_mv("name"), help=_h("humans")
+        "--humans",
+        nargs="+",
+        default=["Ana", "Luis"],
+        metavar=value_name("name"),
+        help=help_for("humans"),
     )
     defaults = f"{', '.join(DEFAULT_BOTS)}; {_bots_defaults()}"
-    play.add_argument("--bots", nargs="*", metavar=_mv("bot"), help=_h("bots", defaults=defaults))
-    play.add_argument("--edition", metavar=_mv("edition"), help=_h("edition"))
-    play.add_argument("--time-limit", type=_count, metavar=_mv("n"), help=_h("time_limit"))
-    play.add_argument("--months", type=_count, metavar=_mv("n"), help=_h("play_months"))
-    play.add_argument("--seed", type=int, metavar=_mv("n"), help=_h("play_seed"))
+    play.add_argument(
+        "--bots", nargs="*", metavar=value_name("bot"), help=help_for("bots", defaults=defaults)
+    )
+    play.add_argument("--edition", metavar=value_name("edition"), help=help_for("edition"))
+    play.add_argument(
+        "--time-limit", type=whole_number, metavar=value_name("n"), help=help_for("time_limit")
+    )
+    play.add_argument(
+        "--months", type=whole_number, metavar=value_name("n"), help=help_for("play_months")
+    )
+    play.add_argument("--seed", type=int, metavar=value_name("n"), help=help_for("play_seed"))
     play.add_argument(
         "--folder",
         type=Path,
         default=GAMES,
-        metavar=_mv("folder"),
-        help=_h("play_folder", folder=GAMES),
+        metavar=value_name("folder"),
+        help=help_for("play_folder", folder=GAMES),
     )
-    play.add_argument("--new", action="store_true", help=_h("new"))
-    play.add_argument("--no-voila", action="store_true", help=_h("no_voila"))
+    play.add_argument("--new", action="store_true", help=help_for("new"))
+    play.add_argument("--no-voila", action="store_true", help=help_for("no_voila"))
 
 
 def _bots_defaults() -> str:
@@ -462,42 +442,63 @@ def _sim_parser(sub: Any) -> None:
 
     sim = _sub(sub, "sim", _sim)
     sim.add_argument(
-        "ruleset", metavar=_mv("game"), help=_h("sim_game", games=", ".join(game_names()))
+        "ruleset",
+        metavar=value_name("game"),
+        help=help_for("sim_game", games=", ".join(game_names())),
     )
-    sim.add_argument("--edition", metavar=_mv("edition"), help=_h("sim_edition"))
-    sim.add_argument("--players", type=_count, metavar=_mv("n"), default=4, help=_h("players"))
-    sim.add_argument("--games", type=_count, metavar=_mv("n"), default=100, help=_h("games"))
-    sim.add_argument("--seed", type=int, default=0, metavar=_mv("n"), help=_h("sim_seed"))
+    sim.add_argument("--edition", metavar=value_name("edition"), help=help_for("sim_edition"))
     sim.add_argument(
-        "--max-turns", type=_count, metavar=_mv("n"), default=1000, help=_h("max_turns")
+        "--players", type=whole_number, metavar=value_name("n"), default=4, help=help_for("players")
     )
-    sim.add_argument("--months", type=_count, metavar=_mv("n"), help=_h("months"))
-    sim.add_argument("--rounds", type=_count, metavar=_mv("n"), help=_h("rounds"))
     sim.add_argument(
-        "--policy", action="append", metavar=_mv("bot"), help=_h("policy", bots=_bots_help())
+        "--games", type=whole_number, metavar=value_name("n"), default=100, help=help_for("games")
     )
-    sim.add_argument("--workers", type=_workers, metavar="N", help=_h("workers"))
-    sim.add_argument("--scheduler", metavar="ADDRESS", help=_h("scheduler"))
-    sim.add_argument("--csv", type=Path, metavar=_mv("file"), help=_h("csv"))
-    sim.add_argument("--quiet", action="store_true", help=_h("quiet"))
+    sim.add_argument(
+        "--seed", type=int, default=0, metavar=value_name("n"), help=help_for("sim_seed")
+    )
+    sim.add_argument(
+        "--max-turns",
+        type=whole_number,
+        metavar=value_name("n"),
+        default=1000,
+        help=help_for("max_turns"),
+    )
+    sim.add_argument(
+        "--months", type=whole_number, metavar=value_name("n"), help=help_for("months")
+    )
+    sim.add_argument(
+        "--rounds", type=whole_number, metavar=value_name("n"), help=help_for("rounds")
+    )
+    sim.add_argument(
+        "--policy",
+        action="append",
+        metavar=value_name("bot"),
+        help=help_for("policy", bots=_bots_help()),
+    )
+    sim.add_argument("--workers", type=worker_number, metavar="N", help=help_for("workers"))
+    sim.add_argument("--scheduler", metavar="ADDRESS", help=help_for("scheduler"))
+    sim.add_argument("--csv", type=Path, metavar=value_name("file"), help=help_for("csv"))
+    sim.add_argument("--quiet", action="store_true", help=help_for("quiet"))
 
 
 def _teacher_parsers(sub: Any) -> None:
     grade = _sub(sub, "grade", _grade)
-    grade.add_argument("submissions", nargs="+", type=Path, help=_h("submissions"))
-    grade.add_argument("--csv", type=Path, required=True, help=_h("grade_csv"))
-    grade.add_argument("--html", type=Path, help=_h("grade_html"))
-    grade.add_argument("--timeout", type=_seconds, help=_h("timeout"))
+    grade.add_argument("submissions", nargs="+", type=Path, help=help_for("submissions"))
+    grade.add_argument("--csv", type=Path, required=True, help=help_for("grade_csv"))
+    grade.add_argument("--html", type=Path, help=help_for("grade_html"))
+    grade.add_argument("--timeout", type=seconds, help=help_for("timeout"))
     prints = _sub(sub, "fingerprints", _fingerprints)
-    prints.add_argument("masters", type=Path, help=_h("fp_masters"))
-    prints.add_argument("--registry", type=Path, help=_h("registry"))
-    prints.add_argument("--new-salts", action="store_true", help=_h("new_salts"))
-    prints.add_argument("--work", type=_count, help=_h("work"))
+    prints.add_argument("masters", type=Path, help=help_for("fp_masters"))
+    prints.add_argument("--registry", type=Path, help=help_for("registry"))
+    prints.add_argument("--new-salts", action="store_true", help=help_for("new_salts"))
+    prints.add_argument("--work", type=whole_number, help=help_for("work"))
     sheets = _sub(sub, "worksheets", _worksheets)
-    sheets.add_argument("--out", type=Path, default=Path("build/worksheets"), help=_h("sheets_out"))
-    sheets.add_argument("--lessons", type=Path, default=LESSONS, help=_h("lessons"))
-    sheets.add_argument("--exercises", type=Path, default=EXERCISES, help=_h("masters"))
-    sheets.add_argument("--no-pdf", action="store_true", help=_h("no_pdf"))
+    sheets.add_argument(
+        "--out", type=Path, default=Path("build/worksheets"), help=help_for("sheets_out")
+    )
+    sheets.add_argument("--lessons", type=Path, default=LESSONS, help=help_for("lessons"))
+    sheets.add_argument("--exercises", type=Path, default=EXERCISES, help=help_for("masters"))
+    sheets.add_argument("--no-pdf", action="store_true", help=help_for("no_pdf"))
 
 
 def parser() -> argparse.ArgumentParser:
@@ -507,61 +508,13 @@ def parser() -> argparse.ArgumentParser:
         description=t("cli.description"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    _with_language(p, default=None)
-    sub = p.add_subparsers(dest="command", required=True, metavar=_mv("command"))
+    add_language(p, default=None)
+    sub = p.add_subparsers(dest="command", required=True, metavar=value_name("command"))
     _lab_parsers(sub)
     _play_parser(sub)
     _sim_parser(sub)
     _teacher_parsers(sub)
     return p
-
-
-# argparse's own words (usage, errors, "options"), said in the class language while kit runs
-ARGPARSE = {
-    "usage: ": "usage",
-    "positional arguments": "positionals",
-    "options": "options",
-    "show this help message and exit": "help",
-    "%(prog)s: error: %(message)s\n": "error",
-    "argument %(argument_name)s: %(message)s": "argument",
-    "the following arguments are required: %s": "required",
-    "unrecognized arguments: %s": "unrecognized",
-    "invalid choice: %(value)r (choose from %(choices)s)": "choice",
-    "invalid %(type)s value: %(value)r": "type",
-    "expected one argument": "one",
-    "expected at least one argument": "at_least_one",
-    "ambiguous option: %(option)s could match %(matches)s": "ambiguous",
-}
-
-
-def _argparse_text(text: str) -> str:
-    key = ARGPARSE.get(text)
-    return t(f"cli.argparse_{key}") if key else text
-
-
-@contextmanager
-def _argparse_in_class_language() -> Iterator[None]:
-    """argparse asks its module's `_` (gettext) for each of its words: for the run of the
-    command, that is the catalogue."""
-    before = argparse._  # type: ignore[attr-defined]
-    argparse._ = _argparse_text  # type: ignore[attr-defined]
-    try:
-        yield
-    finally:
-        argparse._ = before  # type: ignore[attr-defined]
-
-
-def _language_of(argv: Sequence[str]) -> str:
-    """The class language asked for on the command line (`--language en`, anywhere), else
-    Spanish; a wrong value is left for argparse to refuse."""
-    code = "es"
-    for k, arg in enumerate(argv):
-        value = argv[k + 1] if arg == "--language" and k + 1 < len(argv) else None
-        if arg.startswith("--language="):
-            value = arg.partition("=")[2]
-        if value in LANGUAGES:
-            code = value
-    return code
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -570,9 +523,9 @@ def main(argv: list[str] | None = None) -> int:
     commands check first) nothing written."""
     argv = list(sys.argv[1:] if argv is None else argv)
     before = language()
-    set_language(_language_of(argv))
+    set_language(language_of(argv))
     try:
-        with _argparse_in_class_language():
+        with in_class_language():
             ns = parser().parse_args(argv)
         return _run(ns)
     finally:
