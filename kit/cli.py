@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import secrets
 import shutil
 import subprocess
 import sys
@@ -29,11 +28,10 @@ from kit.cli_args import (
     whole_number,
     worker_number,
 )
+from kit.cli_play import GAMES, play_command, play_games
 from kit.messages import language, os_reason, set_language, t
 
 CLASSROOM, LESSONS, EXERCISES = Path("classroom"), Path("notebooks"), Path("exercises")
-GAMES = CLASSROOM / "partidas"  # kit play's notebooks and saved games (classroom/ is ignored)
-DEFAULT_SEED = 2026  # a first game's seed: the same dice as the lessons
 
 
 def _server(program: str, args: list[str]) -> int:
@@ -97,119 +95,6 @@ def _student(ns: argparse.Namespace) -> int:
     for path in written:
         print(path)
     return 0
-
-
-PLAY_OPTIONS = {"edition": "property", "time_limit": "property", "months": "dia_de_paga"}
-
-
-def _play_options(ns: argparse.Namespace, family: str) -> dict[str, Any]:
-    """The game's options from the command line; one for another game is refused."""
-    options: dict[str, Any] = {}
-    for option, owner in PLAY_OPTIONS.items():
-        value = getattr(ns, option)
-        if value is None:
-            continue
-        if owner != family:
-            flag = "--" + option.replace("_", "-")
-            raise ValueError(t("cli.not_an_option", option=flag, game=ns.ruleset))
-        options[option] = value
-    if family == "palabra":  # the dictionary is the class language's
-        options["language"] = language()
-    return options
-
-
-def _saved_seed(path: Path) -> int | None:
-    """The seed in the header of the save file at `path`, or None without one."""
-    try:
-        with path.open(encoding="utf-8") as file:
-            header = json.loads(file.readline())
-    except (OSError, ValueError):
-        return None
-    seed = header.get("seed") if isinstance(header, dict) else None
-    return seed if isinstance(seed, int) else None
-
-
-def _kept(folder: Path, ruleset: str) -> int:
-    """How many earlier games of `ruleset` are kept beside the current one (partida_X-k.json)."""
-    k = 0
-    while (folder / f"partida_{ruleset}-{k + 1}.json").exists():
-        k += 1
-    return k
-
-
-def _open_by(save: Path) -> int | None:
-    """The process of this computer that holds the game in `save` now (its lock), or None."""
-    try:
-        pid = json.loads(save.with_name(save.name + ".lock").read_text(encoding="utf-8"))["pid"]
-        os.kill(pid, 0)  # signal 0 only asks whether the process is there
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    return pid if pid != os.getpid() else None
-
-
-def _play_seed(ns: argparse.Namespace, save: Path) -> int:
-    """--seed wins; --new draws a new one; else the saved game's, or the first game's."""
-    saved = None if ns.new else _saved_seed(save)
-    if ns.seed is not None:
-        if saved is not None and saved != ns.seed:
-            raise ValueError(t("cli.other_seed", path=save, saved=saved, seed=ns.seed))
-        return ns.seed
-    if ns.new:
-        return 10_000 + secrets.randbelow(90_000)  # five digits a class can read out
-    return saved if saved is not None else DEFAULT_SEED
-
-
-def _play(ns: argparse.Namespace) -> int:
-    from kit.games.registry import game_type
-    from kit.play import DEFAULT_BOTS, write_app_notebook
-    from kit.session import Session
-
-    names = _play_games()
-    if ns.ruleset not in names:
-        raise ValueError(t("cli.play_games", name=ns.ruleset, games=", ".join(names)))
-    kind = game_type(ns.ruleset)
-    options = _play_options(ns, kind.family)
-    default = list(DEFAULT_BOTS) if kind.family == "property" else [kind.default_bot]
-    bots = ns.bots if ns.bots is not None else default
-    folder = ns.folder
-    if folder.exists() and not folder.is_dir():
-        raise ValueError(t("cli.not_a_folder", path=folder))
-    save = folder / f"partida_{ns.ruleset}.json"
-    seed = _play_seed(ns, save)
-    if ns.new and (pid := _open_by(save)) is not None:  # a kernel plays it: do not pull it away
-        raise ValueError(t("cli.play_open", path=save, pid=pid))
-    # the table as the notebook will set it up, tried first: a wrong seat, bot or edition is
-    # refused here, with nothing written
-    Session.start(ns.ruleset, humans=ns.humans, bots=bots, seed=seed, **options)
-    folder.mkdir(parents=True, exist_ok=True)
-    kept = _kept(folder, ns.ruleset)
-    if ns.new and save.exists():  # never lose a game: keep it under a new name
-        save.with_name(save.name + ".lock").unlink(missing_ok=True)  # its kernel has gone
-        kept += 1
-        save.rename(folder / f"partida_{ns.ruleset}-{kept}.json")
-        print(t("cli.play_kept", path=folder / f"partida_{ns.ruleset}-{kept}.json"))
-    notebook = write_app_notebook(
-        folder,
-        ns.ruleset,
-        humans=ns.humans,
-        bots=bots,
-        seed=seed,
-        save_as=save.name,
-        number=kept + 1,
-        options=options,
-    )
-    print(t("cli.play_wrote", notebook=notebook, save=save, seed=seed))
-    if ns.no_voila:
-        return 0
-    from kit.serve import serve
-
-    return serve(notebook)
-
-
-def _play_games() -> list[str]:
-    from kit.games.registry import game_names
-
-    return list(game_names())
 
 
 _GAME_OPTIONS = ("months", "rounds", "language")  # kit sim's flags that are a game's options
@@ -378,25 +263,45 @@ def _lab_parsers(sub: Any) -> None:
         metavar=value_name("folder"),
         help=help_for("classroom_out"),
     )
-    classroom.add_argument("--lessons", type=Path, default=LESSONS, help=help_for("lessons"))
-    classroom.add_argument("--exercises", type=Path, default=EXERCISES, help=help_for("masters"))
+    classroom.add_argument(
+        "--lessons",
+        type=Path,
+        metavar=value_name("folder"),
+        default=LESSONS,
+        help=help_for("lessons"),
+    )
+    classroom.add_argument(
+        "--exercises",
+        type=Path,
+        metavar=value_name("folder"),
+        default=EXERCISES,
+        help=help_for("masters"),
+    )
     voila = _sub(sub, "voila", _voila)
     voila.add_argument(
         "notebook", type=Path, metavar=value_name("notebook"), help=help_for("notebook")
     )
     student = _sub(sub, "student", _student)
-    student.add_argument("source", type=Path, help=help_for("student_source"))
-    student.add_argument("--out", type=Path, required=True, help=help_for("student_out"))
+    student.add_argument(
+        "source", type=Path, metavar=value_name("path"), help=help_for("student_source")
+    )
+    student.add_argument(
+        "--out",
+        type=Path,
+        metavar=value_name("folder"),
+        required=True,
+        help=help_for("student_out"),
+    )
 
 
 def _play_parser(sub: Any) -> None:
     from kit.play import DEFAULT_BOTS
 
-    play = _sub(sub, "play", _play)
+    play = _sub(sub, "play", play_command)
     play.add_argument(
         "ruleset",
         metavar=value_name("game"),
-        help=help_for("play_game", games=", ".join(_play_games())),
+        help=help_for("play_game", games=", ".join(play_games())),
     )
     play.add_argument(
         "--humans",
@@ -475,29 +380,61 @@ def _sim_parser(sub: Any) -> None:
         metavar=value_name("bot"),
         help=help_for("policy", bots=_bots_help()),
     )
-    sim.add_argument("--workers", type=worker_number, metavar="N", help=help_for("workers"))
-    sim.add_argument("--scheduler", metavar="ADDRESS", help=help_for("scheduler"))
+    sim.add_argument(
+        "--workers", type=worker_number, metavar=value_name("n"), help=help_for("workers")
+    )
+    sim.add_argument("--scheduler", metavar=value_name("address"), help=help_for("scheduler"))
     sim.add_argument("--csv", type=Path, metavar=value_name("file"), help=help_for("csv"))
     sim.add_argument("--quiet", action="store_true", help=help_for("quiet"))
 
 
 def _teacher_parsers(sub: Any) -> None:
     grade = _sub(sub, "grade", _grade)
-    grade.add_argument("submissions", nargs="+", type=Path, help=help_for("submissions"))
-    grade.add_argument("--csv", type=Path, required=True, help=help_for("grade_csv"))
-    grade.add_argument("--html", type=Path, help=help_for("grade_html"))
-    grade.add_argument("--timeout", type=seconds, help=help_for("timeout"))
+    grade.add_argument(
+        "submissions",
+        nargs="+",
+        type=Path,
+        metavar=value_name("path"),
+        help=help_for("submissions"),
+    )
+    grade.add_argument(
+        "--csv", type=Path, metavar=value_name("file"), required=True, help=help_for("grade_csv")
+    )
+    grade.add_argument("--html", type=Path, metavar=value_name("file"), help=help_for("grade_html"))
+    grade.add_argument(
+        "--timeout", type=seconds, metavar=value_name("seconds"), help=help_for("timeout")
+    )
     prints = _sub(sub, "fingerprints", _fingerprints)
-    prints.add_argument("masters", type=Path, help=help_for("fp_masters"))
-    prints.add_argument("--registry", type=Path, help=help_for("registry"))
+    prints.add_argument(
+        "masters", type=Path, metavar=value_name("folder"), help=help_for("fp_masters")
+    )
+    prints.add_argument(
+        "--registry", type=Path, metavar=value_name("folder"), help=help_for("registry")
+    )
     prints.add_argument("--new-salts", action="store_true", help=help_for("new_salts"))
-    prints.add_argument("--work", type=whole_number, help=help_for("work"))
+    prints.add_argument("--work", type=whole_number, metavar=value_name("n"), help=help_for("work"))
     sheets = _sub(sub, "worksheets", _worksheets)
     sheets.add_argument(
-        "--out", type=Path, default=Path("build/worksheets"), help=help_for("sheets_out")
+        "--out",
+        type=Path,
+        default=Path("build/worksheets"),
+        metavar=value_name("folder"),
+        help=help_for("sheets_out"),
     )
-    sheets.add_argument("--lessons", type=Path, default=LESSONS, help=help_for("lessons"))
-    sheets.add_argument("--exercises", type=Path, default=EXERCISES, help=help_for("masters"))
+    sheets.add_argument(
+        "--lessons",
+        type=Path,
+        metavar=value_name("folder"),
+        default=LESSONS,
+        help=help_for("lessons"),
+    )
+    sheets.add_argument(
+        "--exercises",
+        type=Path,
+        metavar=value_name("folder"),
+        default=EXERCISES,
+        help=help_for("masters"),
+    )
     sheets.add_argument("--no-pdf", action="store_true", help=help_for("no_pdf"))
 
 

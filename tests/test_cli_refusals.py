@@ -12,9 +12,13 @@ import pytest
 
 from kit.cli import main
 from kit.games.registry import game_names
-from kit.messages import set_language, t
+from kit.messages import CATALOGUE, set_language, t
 
 set_language("es")
+CATALOGUE_VALUE_NAMES = {
+    code: [text for key, text in texts.items() if key.startswith("cli.mv_")]
+    for code, texts in CATALOGUE.items()
+}
 GAMES = ", ".join(game_names())
 
 BAD = {
@@ -239,3 +243,24 @@ def test_sim_refuses_a_csv_it_cannot_create_before_any_game(tmp_path, capsys, mo
         main(["sim", "superpoly", "--games", "1", "--quiet", "--csv", str(folder / "x.csv")])
     err = capsys.readouterr().err
     assert stop.value.code == 2 and "x.csv" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("code", ["es", "en"])
+def test_every_value_an_option_takes_is_named_in_the_class_language(code):
+    """argparse names a value by its option in capitals (`--timeout TIMEOUT`) unless told: every
+    option that takes a value is told, in the class language, or offers its choices."""
+    from kit.cli import parser
+
+    set_language(code)
+    try:
+        commands = parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+        names = set(CATALOGUE_VALUE_NAMES[code])
+        unnamed = [
+            f"{name} {action.dest}"
+            for name, command in commands.items()
+            for action in command._actions
+            if action.nargs != 0 and action.choices is None and action.metavar not in names
+        ]
+    finally:
+        set_language("es")
+    assert not unnamed, unnamed
