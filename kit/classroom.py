@@ -1,6 +1,7 @@
 """The classroom: the folder students work in, made from the lessons and the exercise masters.
 
-    classroom/lessons/     working copies of notebooks/ (play notebooks too)
+    classroom/lessons/     working copies of notebooks/ (play notebooks too), predictions blank
+                           and no «¿Acertaste?» answer saved (kit.lessons.predicciones)
     classroom/exercises/   student copies of exercises/ (solutions blanked, a name cell)
 
 Running a lesson in the classroom never modifies a committed notebook, and the lessons' links
@@ -32,6 +33,7 @@ from kit.exercises.student import (
     student_notebook,
     write_notebook,
 )
+from kit.lessons.predicciones import ACERTASTE, PREDICCION, RESULTADO, en_blanco
 from kit.messages import t
 
 LESSONS, EXERCISES = "lessons", "exercises"
@@ -47,6 +49,24 @@ class Placed:
     path: Path
     status: str
     kept: Path | None = None
+
+
+def lesson_copy(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """A student's copy of a lesson (the lesson is not changed): every prediction blank, and no
+    output that gives an answer away before the prediction is recorded — the «¿Acertaste?»
+    cells' and the experiment results they discuss (tagged). Other outputs stay, so the boards
+    and drawings still show their saved pictures."""
+    copy = nbformat.from_dict(notebook)
+    for cell in copy.cells:
+        if cell.cell_type != "code":
+            continue
+        tags = cell.get("metadata", {}).get("tags", [])
+        if PREDICCION in tags:
+            cell.source = en_blanco(cell.source)
+        if {PREDICCION, ACERTASTE, RESULTADO} & set(tags):
+            cell.outputs = []
+            cell.execution_count = None
+    return copy
 
 
 def fingerprint(notebook: nbformat.NotebookNode) -> str:
@@ -123,7 +143,8 @@ def build_classroom(lessons: Path, exercises: Path, out: Path) -> list[Placed]:
     check_out_folder(lessons, out / LESSONS)
     check_out_folder(exercises, out / EXERCISES)
     made = [
-        (path, read_notebook(path), out / LESSONS / relative) for path, relative in masters(lessons)
+        (path, lesson_copy(read_notebook(path)), out / LESSONS / relative)
+        for path, relative in masters(lessons)
     ]
     made += [
         (path, student_notebook(read_notebook(path)), out / EXERCISES / relative)
