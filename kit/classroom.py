@@ -1,7 +1,7 @@
 """The classroom: the folder students work in, made from the lessons and the exercise masters.
 
     classroom/lessons/     working copies of notebooks/ (play notebooks too), predictions blank
-                           and no «¿Acertaste?» answer saved (kit.lessons.predicciones)
+                           and no «¿Acertaste?» answer saved (kit.exercises.predictions)
     classroom/exercises/   student copies of exercises/ (solutions blanked, a name cell)
 
 Running a lesson in the classroom never modifies a committed notebook, and the lessons' links
@@ -26,6 +26,7 @@ from pathlib import Path
 
 import nbformat
 
+from kit.exercises.predictions import ACERTASTE, PREDICCION, RESULTADO, en_blanco
 from kit.exercises.student import (
     check_out_folder,
     masters,
@@ -33,7 +34,6 @@ from kit.exercises.student import (
     student_notebook,
     write_notebook,
 )
-from kit.lessons.predicciones import ACERTASTE, PREDICCION, RESULTADO, en_blanco
 from kit.messages import t
 
 LESSONS, EXERCISES = "lessons", "exercises"

@@ -1,4 +1,4 @@
-"""Predict, then look (kit.lessons.predicciones): a prediction is recorded in the kernel and in
+"""Predict, then look (kit.exercises.predictions): a prediction is recorded in the kernel and in
 the cell's output, an «¿Acertaste?» answer shows only once its prediction is in, and the
 students' copies of the lessons have every prediction blank and no answer saved."""
 
@@ -10,7 +10,7 @@ import nbformat
 import pytest
 
 from kit.classroom import lesson_copy
-from kit.lessons.predicciones import (
+from kit.exercises.predictions import (
     ACERTASTE,
     MIME,
     PREDICCION,
