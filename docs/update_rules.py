@@ -1,5 +1,6 @@
 """Rewrite docs/rules.md: every rule id of ../shared/rules/RULES.md, its code and its tests.
 
+The sections after the table (the readings the kit chose itself) are kept as written.
 The tests column is found, not typed: every test function whose name carries the id (for example
 `test_pal_05_rut_08_sup_05_jail` names PAL-05, RUT-08 and SUP-05). The code column is kept from
 the current docs/rules.md, so a person writes it once; tests/test_rules_doc.py then fails when a
@@ -53,6 +54,13 @@ def code_column() -> dict[str, str]:
     return cells
 
 
+def kept_sections() -> str:
+    """Everything after the table (the readings the kit chose itself), kept as a person wrote it."""
+    text = DOC.read_text(encoding="utf-8")
+    start = text.find("\n## ")
+    return text[start:] if start >= 0 else ""
+
+
 def tests_by_rule() -> dict[str, list[str]]:
     """rule id -> ['tests/x.py::test_name', ...] from the names of the test functions."""
     found: dict[str, list[str]] = {}
@@ -70,7 +78,7 @@ def main() -> None:
     for rule, short in catalogue():
         refs = ", ".join(f"`{t}`" for t in tests.get(rule, [])) or NOT_YET
         lines.append(f"| {rule} | {short} | {code.get(rule, NOT_YET)} | {refs} |")
-    DOC.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    DOC.write_text("\n".join(lines) + "\n" + kept_sections(), encoding="utf-8")
     print(f"{DOC.relative_to(ROOT)}: {sum(rule in tests for rule, _ in catalogue())} rules tested")
 
 

@@ -258,6 +258,17 @@ def test_rut_13_lose_two_turns():
         s.apply(EndTurn())
 
 
+def test_rut_13_lose_two_turns_drawn_after_a_double_ends_the_turn():
+    """The kit's reading (docs/rules.md): the card also ends the doubles sequence it came in."""
+    put_on_top(s := fresh(RUT, players=3), "suerte", "suerte-04")
+    s.pos[0] = 7 - 4
+    roll(s, 2, 2)  # a double onto the Suerte square
+    assert s.skip[0] == 2 and not s.again
+    assert RollDice() not in s.legal_actions()
+    s.apply(EndTurn())
+    assert s.current_player() == 1
+
+
 def test_rut_13_move_back_four_resolves_the_square_reached():
     s = draw(fresh(RUT), "suerte", "suerte-11", 7)
     assert s.pos[0] == 3 and s.phase == "buy"
