@@ -353,3 +353,17 @@ def test_y_is_the_only_three_star_vowel_and_no_word_is_written_with_three_star_l
     text = guide("06_multiplicadores")
     assert f"lista completa de {es(format_count(len(words)))} palabras" in es(text)
     assert "tienen como mucho dos letras" in text and "no hay vocales ★★★" not in text
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_every_guide_says_how_the_class_predicts_before_the_answer_shows(stem):
+    body = " ".join(section(guide(stem), "## Cómo llevarla a clase").split())
+    for needed in (
+        "predice(1,",
+        "acertaste(1)",
+        "classroom/lessons/",
+        ".venv/bin/kit lab notebooks",
+    ):
+        assert needed in body, (stem, needed)
+    index = " ".join((GUIDES / "README.md").read_text(encoding="utf-8").split())
+    assert "predice(1," in index and ".venv/bin/kit lab notebooks" in index
