@@ -287,7 +287,8 @@ def test_every_session_is_a_whole_55_minute_class_and_counts_logging_in(stem):
 
 def es(text: str) -> str:
     """Spanish number text as the kit writes it, in the guides' spaces and minus sign."""
-    return " ".join(text.replace("-", "−").split())  # also joins the lines a paragraph wraps
+    flat = " ".join(text.replace("-", "−").split())  # also joins the lines a paragraph wraps
+    return re.sub(r"(?<=\d) (?=\d{3}\b)", "", flat)  # 1500 and 1 500, 3207,64 and 3 207,64 alike
 
 
 def test_a_turn_has_43_36_rolls_so_three_rivals_roll_about_3_58_times_a_round():
