@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import re
 import shutil
 import subprocess
@@ -15,6 +16,7 @@ from collections import Counter
 from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
+from random import Random
 
 import pytest
 
@@ -22,6 +24,7 @@ from kit import prob
 from kit.analysis import interest
 from kit.classroom import build_classroom
 from kit.games.palabra.dictionary import _frequencies
+from kit.lessons import dados, paga
 from kit.table import format_count, format_decimal, format_euros, format_percent
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -368,3 +371,68 @@ def test_every_guide_says_how_the_class_predicts_before_the_answer_shows(stem):
         assert needed in body, (stem, needed)
     index = " ".join((GUIDES / "README.md").read_text(encoding="utf-8").split())
     assert "predice(1," in index and ".venv/bin/kit lab notebooks" in index
+
+
+def test_a_roll_from_salida_ends_on_the_suerte_square_with_5_48_below_squares_6_and_8():
+    board = tomllib.loads((ROOT / "kit" / "data" / "el_pale.toml").read_text(encoding="utf-8"))
+    suerte = next(
+        d for d in board["decks"] if any(c["id"].startswith("suerte") for c in d["cards"])
+    )
+    moving = {"move_to", "move_by", "go_to_jail", "move_to_nearest"}
+    movers = sum(1 for c in suerte["cards"] if c["effect"] in moving)
+    cards = len(suerte["cards"])
+    dice = prob.dice_sum(2)
+    ends_on_7 = dice[7] * Fraction(cards - movers, cards)
+    assert (movers, cards) == (6, 16) and ends_on_7 == Fraction(5, 48) < dice[6] == dice[8]
+    text = es(guide("02_tablero"))
+    assert f"{movers} de las {cards} cartas de Suerte" in text
+    assert f"= {ends_on_7} ≈ {format_decimal(ends_on_7, 4)}" in text
+    assert f"({dice[6]} ≈ {format_decimal(dice[6], 4)} cada una)" in text
+
+
+def test_the_simulated_bets_are_2_6_standard_errors_below_the_expected_gain():
+    bet = dados.ganancia(200)
+    mean, spread = bet.expectation(), bet.variance()
+    bets = 10_000
+    sample = bet.samples(Random(2026), bets)  # the lesson's experiment (dados.apuestas_simuladas)
+    observed = Fraction(sum(sample), bets)
+    error = math.sqrt(spread / bets)
+    z = (mean - observed) / error
+    text = es(guide("01_dados"))
+    assert f"ganancia media {es(format_euros(observed))}" in text
+    assert f"unos {es(format_euros(math.sqrt(spread)))}" in text
+    assert f"unos {es(format_euros(error))}" in text
+    assert f"queda a {format_decimal(z, 1)} de esas unidades" in text
+    assert z > 2  # not «cerca»: the guide must not call it close
+
+
+def test_the_borrower_beats_the_saver_by_the_lottery_not_by_borrowing():
+    t = paga.tournament(partidas=200, meses=3, semilla=2026)
+    saver, borrower = "cautious_saver", "borrower"
+    own = ("libreta", "comisiones", "prestamos", "adquisiciones")
+    saver_own = sum(t.mean(saver, a) for a in own)
+    borrower_own = sum(t.mean(borrower, a) for a in own)
+    assert t.wins[borrower] > t.wins[saver]
+    assert borrower_own < 0 < saver_own
+    assert t.mean(borrower, "loteria") > 0 == t.mean(saver, "loteria")
+    assert borrower_own + t.mean(borrower, "loteria") > saver_own
+    text = es(guide("03_dia_de_paga"))
+    assert f"({t.wins[borrower]} frente a {t.wins[saver]})" in text
+    assert f"+{es(format_euros(t.mean(borrower, 'loteria')))} de media" in text
+    assert es(format_euros(-borrower_own)) + " por partida" in text
+    assert f"+{es(format_euros(saver_own))} por partida" in text
+
+
+def test_seventy_classroom_kitties_land_above_1_5_rounds_but_not_on_1_93():
+    p = dados.p_alguien_saca_un_seis(4)
+    assert p == 1 - Fraction(5, 6) ** 4
+    mean, spread = 1 / p, math.sqrt((1 - p) / p**2)  # rounds until the first 6: geometric
+    kitties = 70
+    error = spread / math.sqrt(kitties)
+    low, high = float(mean) - 2 * error, float(mean) + 2 * error
+    assert low > 1.5
+    text = es(guide("01_dados"))
+    assert f"Con siete grupos, {kitties} botes" in text
+    each, of_all = format_decimal(spread, 2), format_decimal(error, 2)
+    assert f"unas {each} vueltas, la media de {kitties} unas {of_all}" in text
+    assert f"entre {format_decimal(low, 2)} y {format_decimal(high, 2)}" in text
