@@ -436,3 +436,15 @@ def test_seventy_classroom_kitties_land_above_1_5_rounds_but_not_on_1_93():
     each, of_all = format_decimal(spread, 2), format_decimal(error, 2)
     assert f"unas {each} vueltas, la media de {kitties} unas {of_all}" in text
     assert f"entre {format_decimal(low, 2)} y {format_decimal(high, 2)}" in text
+
+
+def test_the_100_euro_bets_stay_2_6_standard_errors_below_their_mean():
+    bet = dados.ganancia(100)
+    bets = 10_000
+    observed = Fraction(sum(bet.samples(Random(2026), bets)), bets)
+    error = math.sqrt(bet.variance() / bets)
+    z = (bet.expectation() - observed) / error
+    assert observed > 0 and z > 2
+    text = es(guide("03_dia_de_paga"))
+    assert f"se queda en {es(format_euros(observed))}, a {format_decimal(z, 1)} errores" in text
+    assert f"típicos de {es(format_euros(error))}" in text
