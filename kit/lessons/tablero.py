@@ -148,15 +148,27 @@ def rolls_chart(rolls: Sequence[int] = (1, 2, 3)) -> Chart:
     )
 
 
-def first_roll_ends(key: str = "el_pale") -> dict:
-    """Square (or ``markov.IN_JAIL``) -> P(the FIRST roll from Salida ends there), with cards,
-    doubles and the jail: the first row of the engine's Markov chain. Where the dice put the
-    token is ``after_rolls(1)``; a card that moves it on counts where it ends."""
+def rolls_end(key: str = "el_pale", rolls: int = 1) -> dict:
+    """Square (or ``markov.IN_JAIL``) -> P(the token ends there after ``rolls`` rolls from
+    Salida), with cards, doubles and the jail: the engine's Markov chain, step by step. Where
+    the dice alone put it is ``after_rolls(rolls)``; a card that moves it counts where it ends."""
     c = markov.chain(key)
+    states: dict[int, Fraction] = {0: Fraction(1)}
+    for _ in range(rolls):
+        step: dict[int, Fraction] = {}
+        for i, q in states.items():
+            for j, r in c.rows[i].items():
+                step[j] = step.get(j, Fraction(0)) + q * r
+        states = step
     out: dict = {}
-    for j, q in c.rows[0].items():
-        out[c.key(j)] = out.get(c.key(j), 0) + q
+    for j, q in states.items():
+        out[c.key(j)] = out.get(c.key(j), Fraction(0)) + q
     return out
+
+
+def first_roll_ends(key: str = "el_pale") -> dict:
+    """Where the FIRST roll from Salida ends, cards included (``rolls_end(key, 1)``)."""
+    return rolls_end(key, 1)
 
 
 def first_roll_table(key: str = "el_pale", squares: Sequence[int] = (5, 6, 7, 8, 9)) -> Table:
