@@ -93,6 +93,13 @@ def after_rolls(n: int) -> Dist:
     return total
 
 
+def dist_table(dist: Dist, label: str = "suma") -> Table:
+    """A distribution as students read it: each outcome, its exact probability and the
+    probability rounded, with a decimal comma (a ``Dist`` alone shows Python's point)."""
+    rows = [(outcome, p, p) for outcome, p in dist.items()]
+    return Table(rows, [label, "P exacta", "P"], formats={"P exacta": str, "P": "decimal:4"})
+
+
 def most_likely(dist: Dist) -> tuple[Any, Fraction]:
     """The outcome with the largest probability (the first one on a tie) and its probability."""
     best = None

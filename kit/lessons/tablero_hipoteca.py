@@ -249,19 +249,15 @@ def deal_rule(key: str) -> Table:
     )
 
 
-def _range_text(rolls: tuple[Fraction | None, ...]) -> str:
-    paying = [r for r in rolls if r is not None]
-    never = len(rolls) - len(paying)
-    parts = [f"nunca en {never} de {len(rolls)}"] if never else []
-    if paying:
-        parts.append(f"de {rolls_text(min(paying))} a {rolls_text(max(paying))} tiradas")
-    return "; ".join(parts)
-
-
 def deal_rules() -> Table:
-    """The three games side by side: for each number of houses already on the group, the
-    range of paybacks of every deal (and how many never pay)."""
-    rows = [
-        (level, *(_range_text(every_deal(k, level)) for k in TITLES)) for level in HOUSES_BEFORE
-    ]
-    return Table(rows, ["casas antes", *TITLES.values()])
+    """The three games one under another: for each number of houses already on the group, how
+    many deals there are, how many never pay, the fastest and the slowest payback."""
+    rows = []
+    for key, title in TITLES.items():
+        for level in HOUSES_BEFORE:
+            rolls = every_deal(key, level)
+            paying = [r for r in rolls if r is not None]
+            fastest = rolls_text(min(paying)) if paying else "—"
+            slowest = rolls_text(max(paying)) if paying else "—"
+            rows.append((title, level, len(rolls), len(rolls) - len(paying), fastest, slowest))
+    return Table(rows, ["juego", "casas antes", "tratos", "nunca", "el más rápido", "el más lento"])
