@@ -196,5 +196,6 @@ def test_predice_holds_only_the_questions_and_no_answer_shows_before_it(lesson):
         if cell.cell_type == "markdown" and cell.source.startswith("### ¿Acertaste?"):
             assert not re.search(r"\d+/\d+|\d,\d", cell.source)  # no answer in the heading
     results = [c.source for c in lesson.cells if RESULTADO in tags(c)]
+    assert any("best_group" in s for s in results)
     assert "tablero.favourites()" in results and 'tablero.ranked_squares("el_pale")' in results
     assert not any("PropertyBoard" in s or "heat_explorer" in s for s in results)
