@@ -437,7 +437,7 @@ def games_top(k: int = 5) -> Table:
     for key in GAMES.values():
         probs = long_run(key)
         columns.append(
-            [f"{name(c, key)} ({format_percent(probs[c], 2)})" for c in _ranked(probs)[:k]]
+            [f"{name(c, key)}: {format_percent(probs[c], 2)}" for c in _ranked(probs)[:k]]
         )
     rows = [(i, *row) for i, row in enumerate(zip(*columns, strict=True), 1)]
     return Table(rows, ["puesto", *GAMES])

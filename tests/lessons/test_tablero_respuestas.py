@@ -199,3 +199,15 @@ def test_predice_holds_only_the_questions_and_no_answer_shows_before_it(lesson):
     assert any("best_group" in s for s in results)
     assert "tablero.favourites()" in results and 'tablero.ranked_squares("el_pale")' in results
     assert not any("PropertyBoard" in s or "heat_explorer" in s for s in results)
+
+
+def test_the_three_games_conclusions_hold_in_every_game():
+    """«En los tres juegos los presos son la casilla más visitada y el grupo más barato es el
+    que más tarda»; «quedarse en la Cárcel quita un poco a casi todas las casillas que siguen»."""
+    for key in tablero.GAMES.values():
+        assert tablero.top_square(key, prisoners=True) == markov.IN_JAIL
+        rows = tablero.group_paybacks(key, 3)
+        assert rows[-1] == min(rows, key=lambda r: r.cost)
+        pay, roll = tablero.long_run(key, "pay"), tablero.long_run(key, "roll")
+        after = range(11, 26)
+        assert sum(1 for c in after if roll[c] < pay[c]) >= len(after) - 2
