@@ -10,7 +10,6 @@ the rents, RUT-04's broken group in La Ruta), exact (``Fraction``) until it is s
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -27,7 +26,6 @@ TITLES = {
     "superpoly": "Superpoly",
 }
 HOUSES_BEFORE = range(4)  # houses already on every lot of the group built on (0-3)
-QUICK = 20  # «pronto»: a deal that pays back within this many opponent rolls
 
 
 @dataclass(frozen=True)
@@ -215,38 +213,6 @@ def every_deal(key: str, level: int) -> tuple[Fraction | None, ...]:
                 except ValueError:  # the loan buys no house there (stock, price)
                     continue
     return tuple(out)
-
-
-def deal_rule(key: str) -> Table:
-    """For each number of houses already on the group: how many deals there are, how many
-    never pay, how many pay within ``QUICK`` rolls, the fastest, the middle one and the slowest."""
-    rows = []
-    for level in HOUSES_BEFORE:
-        rolls = every_deal(key, level)
-        paying = [r for r in rolls if r is not None]
-        rows.append(
-            (
-                level,
-                len(rolls),
-                len(rolls) - len(paying),
-                sum(1 for r in paying if r <= QUICK),
-                rolls_text(min(paying)) if paying else "—",
-                rolls_text(statistics.median(paying)) if paying else "—",
-                rolls_text(max(paying)) if paying else "—",
-            )
-        )
-    return Table(
-        rows,
-        [
-            "casas antes",
-            "tratos",
-            "nunca",
-            f"en {QUICK} tiradas o menos",
-            "el más rápido",
-            "el del medio",
-            "el más lento",
-        ],
-    )
 
 
 def deal_rules() -> Table:

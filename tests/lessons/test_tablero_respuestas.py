@@ -211,3 +211,16 @@ def test_the_three_games_conclusions_hold_in_every_game():
         pay, roll = tablero.long_run(key, "pay"), tablero.long_run(key, "roll")
         after = range(11, 26)
         assert sum(1 for c in after if roll[c] < pay[c]) >= len(after) - 2
+
+
+def test_the_students_copy_shows_no_answer_before_the_prediction(lesson):
+    from kit.classroom import lesson_copy
+
+    copy = lesson_copy(lesson)
+    for cell in copy.cells:
+        if {ACERTASTE, RESULTADO} & set(tags(cell)):
+            assert cell.outputs == []
+        if PREDICCION in tags(cell):
+            assert re.fullmatch(r"predice\(\d+, \.\.\.\)", cell.source)
+    boards = [c for c in copy.cells if "PropertyBoard(" in c.source and c.cell_type == "code"]
+    assert boards and all(c.outputs for c in boards)  # the boards keep their saved pictures
