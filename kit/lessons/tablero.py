@@ -281,8 +281,14 @@ def jail_policies(key: str = "el_pale") -> Table:
         ("grupo naranja", 1000 * sum(pay[c] for c in orange), 1000 * sum(roll[c] for c in orange)),
     ]
     rows = [(label, a, b, b - a) for label, a, b in rows]
-    formats = dict.fromkeys(["pagar", "tirar", "diferencia"], "decimal:1")
+    formats: dict = dict.fromkeys(["pagar", "tirar"], "decimal:1")
+    formats["diferencia"] = signed
     return Table(rows, ["de cada 1000 tiradas", "pagar", "tirar", "diferencia"], formats=formats)
+
+
+def signed(x: Fraction) -> str:
+    """A difference to one decimal with the minus sign of mathematics (−5,1, not -5,1)."""
+    return format_decimal(x, 1).replace("-", "−")
 
 
 def heat(key: str = "el_pale", rolls: int | None = None) -> dict[int, float]:

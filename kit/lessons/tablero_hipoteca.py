@@ -102,6 +102,10 @@ def _name(plan: mortgage.MortgagePlan, square: int) -> str:
     return plan.before.game.rules.squares[square].name
 
 
+def _signed(x: Fraction) -> str:
+    return format_decimal(x, 1).replace("-", "−")
+
+
 def rolls_text(rolls: Fraction | None) -> str:
     return "nunca" if rolls is None else format_decimal(rolls, 1)
 
@@ -152,7 +156,7 @@ def deal_steps(d: Deal) -> Table:
             "P": "decimal:4",
             "alquiler antes": "count",
             "alquiler después": "count",
-            "P × (después − antes)": "decimal:1",
+            "P × (después − antes)": _signed,
         },
     )
 
