@@ -22,7 +22,19 @@ from functools import cache
 from typing import Any
 
 import kit
-from kit.analysis import markov, mortgage, rent
+from kit.analysis import markov, rent
+from kit.lessons.tablero_hipoteca import (  # §9, re-exported: the exercises call tablero.deal
+    Deal,
+    broken_group,
+    broken_groups,
+    deal,
+    deal_levels,
+    deal_on,
+    deal_rules,
+    deal_steps,
+    deal_summary,
+    every_deal,
+)
 from kit.prob import Dist
 from kit.render.charts import Chart, bar_chart, line_chart
 from kit.table import Table, format_count, format_decimal, format_percent
@@ -30,6 +42,19 @@ from kit.table import Table, format_count, format_decimal, format_percent
 GAMES = {"El Palé": "el_pale", "La Ruta del Tesoro": "la_ruta_del_tesoro", "Superpoly": "superpoly"}
 MOVING_EFFECTS = frozenset({"move_to", "move_by", "go_to_jail", "move_to_nearest"})
 UNIFORM = Fraction(1, 40)
+
+__all__ = [
+    "Deal",
+    "broken_group",
+    "broken_groups",
+    "deal",
+    "deal_levels",
+    "deal_on",
+    "deal_rules",
+    "deal_steps",
+    "deal_summary",
+    "every_deal",
+]
 
 
 # -- the board and its names -------------------------------------------------------------------
@@ -66,6 +91,13 @@ def after_rolls(n: int) -> Dist:
     return total
 
 
+def dist_table(dist: Dist, label: str = "suma") -> Table:
+    """A distribution as students read it: each outcome, its exact probability and the
+    probability rounded, with a decimal comma (a ``Dist`` alone shows Python's point)."""
+    rows = [(outcome, p, p) for outcome, p in dist.items()]
+    return Table(rows, [label, "P exacta", "P"], formats={"P exacta": str, "P": "decimal:4"})
+
+
 def most_likely(dist: Dist) -> tuple[Any, Fraction]:
     """The outcome with the largest probability (the first one on a tie) and its probability."""
     best = None
@@ -82,7 +114,7 @@ def ways(total: int) -> int:
 
 def two_rolls_count(square: int) -> Table:
     """The count by hand of the ways to be on ``square`` after two rolls: first sum a, second
-    sum square − a, ways(a) × ways(square − a) of the 36 × 36 = 1 296 pairs of rolls."""
+    sum square − a, ways(a) × ways(square − a) of the 36 × 36 = 1296 pairs of rolls."""
     rows = [
         (a, square - a, ways(a), ways(square - a), ways(a) * ways(square - a))
         for a in range(2, 13)
@@ -119,6 +151,50 @@ def rolls_chart(rolls: Sequence[int] = (1, 2, 3)) -> Chart:
         x_label="casilla",
         y_label="probabilidad",
     )
+
+
+def rolls_end(key: str = "el_pale", rolls: int = 1) -> dict:
+    """Square (or ``markov.IN_JAIL``) -> P(the token ends there after ``rolls`` rolls from
+    Salida), with cards, doubles and the jail: the engine's Markov chain, step by step. Where
+    the dice alone put it is ``after_rolls(rolls)``; a card that moves it counts where it ends."""
+    c = markov.chain(key)
+    states: dict[int, Fraction] = {0: Fraction(1)}
+    for _ in range(rolls):
+        step: dict[int, Fraction] = {}
+        for i, q in states.items():
+            for j, r in c.rows[i].items():
+                step[j] = step.get(j, Fraction(0)) + q * r
+        states = step
+    out: dict = {}
+    for j, q in states.items():
+        out[c.key(j)] = out.get(c.key(j), Fraction(0)) + q
+    return out
+
+
+def first_roll_ends(key: str = "el_pale") -> dict:
+    """Where the FIRST roll from Salida ends, cards included (``rolls_end(key, 1)``)."""
+    return rolls_end(key, 1)
+
+
+def first_roll_table(key: str = "el_pale", squares: Sequence[int] = (5, 6, 7, 8, 9)) -> Table:
+    """For a few squares: P(the dice put the token there) and P(the roll ends there), exact
+    and rounded, after one roll from Salida."""
+    dice, ends = after_rolls(1), first_roll_ends(key)
+    rows = [(name(c, key), _exact(dice[c]), _exact(ends.get(c, Fraction(0)))) for c in squares]
+    return Table(rows, ["casilla", "los dados te dejan", "la tirada termina"])
+
+
+def _exact(p: Fraction) -> str:
+    """«5/48 ≈ 0,104»: a probability exact and rounded, as a student writes it."""
+    return f"{p} ≈ {format_decimal(p, 3)}"
+
+
+def card_square_stays(key: str = "el_pale", square: int = 7) -> Fraction:
+    """The share of the cards of the deck drawn on ``square`` that leave the token there."""
+    rules = game(key).rules
+    deck = next(d for d in rules.decks if d.name.lower() == rules.squares[square].name.lower())
+    moving = sum(1 for c in deck.cards if c.effect in MOVING_EFFECTS)
+    return Fraction(len(deck.cards) - moving, len(deck.cards))
 
 
 # -- why the board is not uniform --------------------------------------------------------------
@@ -197,7 +273,7 @@ def _title(key: str) -> str:
 
 def jail_policies(key: str = "el_pale") -> Table:
     """Paying at once against staying to roll for doubles: prisoners and the orange group, in
-    rolls of every 1 000."""
+    rolls of every 1000."""
     pay, roll = long_run(key, "pay"), long_run(key, "roll")
     orange = [t.square for t in game(key).rules.titles if t.group == "naranja"]
     rows = [
@@ -205,8 +281,14 @@ def jail_policies(key: str = "el_pale") -> Table:
         ("grupo naranja", 1000 * sum(pay[c] for c in orange), 1000 * sum(roll[c] for c in orange)),
     ]
     rows = [(label, a, b, b - a) for label, a, b in rows]
-    formats = dict.fromkeys(["pagar", "tirar", "diferencia"], "decimal:1")
-    return Table(rows, ["de cada 1 000 tiradas", "pagar", "tirar", "diferencia"], formats=formats)
+    formats: dict = dict.fromkeys(["pagar", "tirar"], "decimal:1")
+    formats["diferencia"] = signed
+    return Table(rows, ["de cada 1000 tiradas", "pagar", "tirar", "diferencia"], formats=formats)
+
+
+def signed(x: Fraction) -> str:
+    """A difference to one decimal with the minus sign of mathematics (−5,1, not -5,1)."""
+    return format_decimal(x, 1).replace("-", "−")
 
 
 def heat(key: str = "el_pale", rolls: int | None = None) -> dict[int, float]:
@@ -350,99 +432,6 @@ def house_payback(key: str, square: int, level: int) -> Fraction:
     return rent.house_payback(key, square, level=level)
 
 
-# -- the mortgage deal -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Deal:
-    """Mortgage one title to build, compared with NOT doing it (no house, title unmortgaged).
-
-    To end the deal you lift the mortgage: you give back the whole loan and the interest.
-    The loan went into the houses, so what the deal costs you is ``spent + interest``; what
-    it brings, per opponent roll while the title is mortgaged, is ``gained − lost``."""
-
-    plan: mortgage.MortgagePlan
-    spent: int
-    interest: int
-    gained: Fraction
-    lost: Fraction
-
-    @property
-    def cost(self) -> int:
-        """Paid when the mortgage is lifted, beyond any unspent loan: houses + interest."""
-        return self.spent + self.interest
-
-    @property
-    def net(self) -> Fraction:
-        return self.gained - self.lost
-
-    @property
-    def rolls(self) -> Fraction | None:
-        """Opponent rolls for the net extra rent to repay houses and interest (None: never)."""
-        return self.cost / self.net if self.net > 0 else None
-
-
-def deal(
-    key: str, mortgaged: int, build: int, level: int = 0, also_own: Sequence[int] = ()
-) -> Deal:
-    """The engine's deal (``kit.analysis.mortgage.mortgage_to_build``), counted in full."""
-    plan = mortgage.mortgage_to_build(
-        key, mortgage=mortgaged, build=build, level=level, also_own=also_own
-    )
-    return Deal(plan, plan.spent, plan.interest, plan.gained, plan.lost)
-
-
-def _rolls_text(rolls: Fraction | None) -> str:
-    return "nunca" if rolls is None else format_decimal(rolls, 1)
-
-
-def deal_summary(d: Deal, key: str = "el_pale") -> Table:
-    """The deal, line by line: what you pay back and what you earn per opponent roll."""
-    houses = ", ".join(game(key).rules.squares[c].name for c in d.plan.builds)
-    rows = [
-        ("el banco te presta", format_count(d.plan.loan)),
-        (f"gastas en casas ({houses})", format_count(d.spent)),
-        ("interés al levantar la hipoteca", format_count(d.interest)),
-        ("devuelves en total (casas + interés)", format_count(d.cost)),
-        ("ganas por tirada de un rival", format_decimal(d.gained, 1)),
-        ("pierdes por tirada (la calle hipotecada)", format_decimal(d.lost, 1)),
-        ("ganancia neta por tirada", format_decimal(d.net, 1)),
-        ("tiradas de rivales hasta recuperarlo", _rolls_text(d.rolls)),
-    ]
-    return Table(rows, ["el trato", "valor"])
-
-
-def deal_levels(key: str = "el_pale", mortgaged: int = 5, build: int = 16) -> Table:
-    """The same deal with 0-3 houses already on every lot of the group."""
-    rows = []
-    for level in range(4):
-        d = deal(key, mortgaged, build, level)
-        rows.append((level, d.gained, d.lost, d.cost, _rolls_text(d.rolls)))
-    return Table(
-        rows,
-        ["casas antes", "ganas/tirada", "pierdes/tirada", "devuelves", "tiradas"],
-        formats={"ganas/tirada": "decimal:1", "pierdes/tirada": "decimal:1", "devuelves": "count"},
-    )
-
-
-def broken_group(key: str) -> tuple[Fraction, str]:
-    """Mortgage Toledo / Almería (6) owning its whole light-blue group (6, 8, 9) to build on the
-    brown group (1): the share of the group's rent lost, and the payback («nunca»)."""
-    d = deal(key, 6, 1, also_own=(8, 9))
-    before = mortgage.income_per_roll(d.plan.before)
-    lost_share = d.lost / sum(before[c] for c in (6, 8, 9))
-    return lost_share, _rolls_text(d.rolls)
-
-
-def broken_groups() -> Table:
-    """El Palé against La Ruta del Tesoro (RUT-04: a mortgaged plot breaks its group)."""
-    rows = []
-    for title in ("El Palé", "La Ruta del Tesoro"):
-        share, rolls = broken_group(GAMES[title])
-        rows.append((title, format_percent(share, 0), rolls))
-    return Table(rows, ["juego", "se pierde del grupo celeste", "tiradas hasta recuperarlo"])
-
-
 # -- three games side by side ------------------------------------------------------------------
 
 
@@ -452,7 +441,7 @@ def games_top(k: int = 5) -> Table:
     for key in GAMES.values():
         probs = long_run(key)
         columns.append(
-            [f"{name(c, key)} ({format_percent(probs[c], 2)})" for c in _ranked(probs)[:k]]
+            [f"{name(c, key)}: {format_percent(probs[c], 2)}" for c in _ranked(probs)[:k]]
         )
     rows = [(i, *row) for i, row in enumerate(zip(*columns, strict=True), 1)]
     return Table(rows, ["puesto", *GAMES])
