@@ -239,29 +239,25 @@ def devolver_ya(tarjetas: int, meses: int, libreta: Fraction = interest.MONTHLY_
 
 def tabla_comision(tarjetas: int, hasta: int, libreta: Fraction = interest.MONTHLY_RATE) -> Table:
     """Repay the loan now (withdrawing and paying 150 €) or wait? One row per months left; the
-    interest you stop paying goes into the libreta every month."""
+    interest you stop paying («no pagas», in cash) goes into the libreta every month, where it
+    is worth «ingresado vale» at the end; «pierdes» is what the withdrawn money would have
+    earned there."""
     rows = []
     for left in range(1, hasta + 1):
         v = devolver_ya(tarjetas, left, libreta)
         rows.append(
             {
-                "meses que quedan": left,
-                "intereses que no pagas": v.intereses_en_efectivo,
-                "ingresados en la libreta": v.ingresados_valen,
-                "pierdes en la libreta": v.pierdes_en_la_libreta,
+                "meses": left,
+                "no pagas": v.intereses_en_efectivo,
+                "ingresado vale": v.ingresados_valen,
+                "pierdes": v.pierdes_en_la_libreta,
                 "comisión": v.comision,
                 "ganancia": v.ganancia,
-                "¿merece la pena?": si_o_no(v.ganancia > 0),
+                "¿compensa?": si_o_no(v.ganancia > 0),
             }
         )
-    money = (
-        "intereses que no pagas",
-        "ingresados en la libreta",
-        "pierdes en la libreta",
-        "comisión",
-        "ganancia",
-    )
-    return Table(rows, formats={"meses que quedan": "count"} | {m: "euros" for m in money})
+    money = ("no pagas", "ingresado vale", "pierdes", "comisión", "ganancia")
+    return Table(rows, formats={"meses": "count"} | {m: "euros" for m in money})
 
 
 def ganancias_de_devolver(

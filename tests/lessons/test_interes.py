@@ -88,9 +88,9 @@ def test_ddp_16_a_loan_paid_every_month_has_the_libretas_tae(libreta):
 
 def test_ddp_17_repaying_early_costs_exactly_the_fee_at_the_games_rates():
     tabla = interes.tabla_comision(1, 6)
-    assert set(tabla.column("¿merece la pena?")) == {"no"}
+    assert set(tabla.column("¿compensa?")) == {"no"}
     assert set(tabla.column("ganancia")) == {-150}
-    assert tabla.column("ingresados en la libreta") == tabla.column("pierdes en la libreta")
+    assert tabla.column("ingresado vale") == tabla.column("pierdes")
     assert interes.ganancias_de_devolver(1, 36) == {-interest.WITHDRAWAL_FEE}
     assert interes.ganancias_de_devolver(3, 12) == {-interest.WITHDRAWAL_FEE}
     assert not interes.alguna_vez_merece_la_pena(1, 36)
@@ -98,7 +98,7 @@ def test_ddp_17_repaying_early_costs_exactly_the_fee_at_the_games_rates():
 
 def test_ddp_17_with_a_six_percent_libreta_repaying_pays_from_three_months():
     seis = interes.tabla_comision(1, 6, libreta=Fraction(6, 100))
-    assert seis.column("¿merece la pena?") == ["no", "no", "sí", "sí", "sí", "sí"]
+    assert seis.column("¿compensa?") == ["no", "no", "sí", "sí", "sí", "sí"]
     assert interes.desde_cuando_compensa(1, 6, libreta=Fraction(6, 100)) == 3
     # gain = 1000·(1,06^k − 1) − 150: k = 2 gives −26,40 €, k = 3 gives 41,016 €
     assert seis.column("ganancia")[1] == 1000 * (Fraction(106, 100) ** 2 - 1) - 150
