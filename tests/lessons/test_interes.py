@@ -177,3 +177,14 @@ def test_the_answers_state_the_computed_numbers(libreta):
     cuatro = plain(acertaste.texto(4))
     assert cuatro.count(plain(interes.format_percent(interes.tae_prestamo(), 2))) == 2
     assert "120 %" in cuatro and "la misma TAE" in cuatro
+
+
+def test_the_explorers_challenges_months_5_and_7():
+    # lesson 04: 1000 € pass 1500 € in month 5; 100 € a month pass 1000 € in month 7 (1 043,59 €)
+    factores = interes.tabla_doblar(interest.MONTHLY_RATE, 10).column("se multiplica por")
+    assert next(n for n, f in enumerate(factores, 1) if 1000 * f > 1500) == 5
+    cada_mes = interest.savings_schedule(100, 12).column("closing")
+    assert next(n for n, x in enumerate(cada_mes, 1) if x > 1000) == 7
+    assert plain(interes.euros(cada_mes[6])) == "1 043,59 €"
+    dos_meses = interest.future_value(1, interest.MONTHLY_RATE, 2) - 1
+    assert dos_meses == sympy.Rational(21, 100)  # «casi el mismo recargo» que el 20 % de PAL-08
