@@ -33,6 +33,7 @@ __all__ = [
     "COLORES",
     "JugadaLegal",
     "MejorJugada",
+    "afeitar_letra",
     "carta",
     "cartas_tres_estrellas",
     "cuenta",
@@ -340,6 +341,15 @@ def palabras_de_tres_estrellas(comunes: int | None = COMUNES) -> list[str]:
 
 def _lista_completa() -> Dictionary:
     return Dictionary.bundled("es", common=None)
+
+
+def afeitar_letra(cartas: Sequence[Card], letra: str) -> int:
+    """PLB-11: what shaving `letra` off the word of these cards is worth (named by its letter,
+    the first from the left if it repeats; no position counted from 0)."""
+    letras = [c.letter for c in cartas]
+    if letra.upper() not in letras:
+        raise ValueError(f"{''.join(letras)} no tiene la letra {letra}")
+    return sa.shave_value(Play("word", tuple(cartas)), letras.index(letra.upper()))
 
 
 def si_o_no(respuesta: bool) -> str:

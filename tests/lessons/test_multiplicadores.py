@@ -232,3 +232,19 @@ def test_the_answers_section_numbers_match_the_lesson():
     i = headings.index("## 12. Comprueba lo que sabes")
     assert any("bloqueo de color al azar" in h for h in headings[i:])  # moved to «Ampliación»
     assert all(h.startswith("## Ampliación") for h in headings[i + 1 :])
+
+
+def test_every_legal_multiplier_is_one_of_the_products_so_25_of_36():
+    # lesson 06 §6: «una palabra o escalera solo llega a 25 de ellos» (of the 36 products)
+    legales, cuentas = set(mx.multiplicadores_legales()), mx.productos()
+    assert legales <= cuentas and (len(legales), len(cuentas)) == (25, 36)
+    assert len(cuentas - legales) == 11
+
+
+def test_shaving_a_letter_by_name():
+    dos = (mx.carta("D", "amarillo", 3), mx.carta("O", "amarillo"), mx.carta("S", "amarillo", 2))
+    word = score(Play("word", dos))
+    assert mx.afeitar_letra(dos, "D") == 2 * word.multiplier == word.total // 2
+    assert mx.afeitar_letra(dos, "o") == 12
+    with pytest.raises(ValueError, match="no tiene"):
+        mx.afeitar_letra(dos, "A")
