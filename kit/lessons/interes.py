@@ -11,24 +11,30 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from kit.analysis import interest
 from kit.render.charts import Chart, line_chart
 from kit.table import Table, format_count, format_decimal, format_euros, format_percent
 
 __all__ = [
+    "Devolver",
     "alguna_vez_merece_la_pena",
     "decimal_exacto",
+    "desde_cuando_compensa",
+    "devolver_ya",
     "empate_comision",
     "euros",
     "filas_que_no_cuadran",
     "format_decimal",
     "format_percent",
+    "ganancias_de_devolver",
     "grafica_libreta_y_prestamo",
     "hipoteca_de",
     "hipotecas",
+    "lista",
     "mejor_interes_regla_72",
+    "pagos_en_la_libreta",
     "pesetas",
     "por_que_no_cuadra",
     "reglas",
@@ -41,12 +47,22 @@ __all__ = [
     "tabla_regla_72",
     "tabla_trozos",
     "tae",
+    "tae_libreta",
+    "tae_prestamo",
 ]
 
 
 def euros(value: Any) -> str:
     """An exact amount as a student reads it: 2 415,77 € (rounded half up only for display)."""
     return format_euros(value)
+
+
+def lista(numeros: Sequence[int]) -> str:
+    """Whole numbers as a Spanish list: «6, 7, 8, 11 y 12» (not Python's [6, 7, 8, 11, 12])."""
+    textos = [format_count(n) for n in numeros]
+    if len(textos) < 2:
+        return "".join(textos) or "ninguno"
+    return ", ".join(textos[:-1]) + " y " + textos[-1]
 
 
 def si_o_no(answer: bool) -> str:
@@ -168,31 +184,105 @@ def tae(r_mes: Fraction, periodos: int = 12) -> Fraction:
     return (1 + Fraction(r_mes)) ** periodos - 1
 
 
-# -- the 150 € fee -----------------------------------------------------------------------------
+# -- the loan's TAE and the 150 € fee ----------------------------------------------------------
+
+
+def pagos_en_la_libreta(
+    tarjetas: int, meses: int, libreta: Fraction = interest.MONTHLY_RATE
+) -> Fraction:
+    """What a loan's interest payments are worth after `meses` months had each gone into the
+    libreta instead: the 10 % paid on day 31 of month j is deposited in month j + 1 (by day 23,
+    DDP-17) and earns meses − j months of the libreta's interest. Exact."""
+    pago = Fraction(interest.LOAN_CARD * tarjetas) * interest.MONTHLY_RATE
+    r = Fraction(libreta)
+    return sum((pago * (1 + r) ** (meses - j) for j in range(1, meses + 1)), Fraction(0))
+
+
+def tae_prestamo(libreta: Fraction = interest.MONTHLY_RATE) -> Fraction:
+    """The TAE of one loan card whose 10 % is paid every month (DDP-16): a year of payments,
+    counted at the libreta's rate, over the 1500 € borrowed. At the game's rates it is the
+    libreta's TAE, (1,1)^12 − 1."""
+    return pagos_en_la_libreta(1, 12, libreta) / interest.LOAN_CARD
+
+
+def tae_libreta(libreta: Table) -> Fraction:
+    """The TAE read off a year of the libreta (one deposit in month 1): closing / deposit − 1."""
+    return Fraction(libreta.column("closing")[-1]) / Fraction(libreta.column("deposit")[0]) - 1
+
+
+class Devolver(NamedTuple):
+    """Repay `tarjetas` loan cards now with libreta money, paying the fee, or wait `meses`
+    paydays, when the interest not paid goes into the libreta every month (all in euros at
+    the end)."""
+
+    intereses_en_efectivo: Fraction  # 150 € × cards × months, in cash
+    ingresados_valen: Fraction  # the same payments, deposited in the libreta
+    pierdes_en_la_libreta: Fraction  # what the withdrawn money would have earned
+    comision: Fraction
+
+    @property
+    def ganancia(self) -> Fraction:
+        return self.ingresados_valen - self.pierdes_en_la_libreta - self.comision
+
+
+def devolver_ya(tarjetas: int, meses: int, libreta: Fraction = interest.MONTHLY_RATE) -> Devolver:
+    """The two ways, in euros at the end of `meses` months (the loan and the libreta as in
+    DDP-16 and DDP-17; the libreta's rate can be changed to compare)."""
+    capital = Fraction(interest.LOAN_CARD * tarjetas)
+    return Devolver(
+        capital * interest.MONTHLY_RATE * meses,
+        pagos_en_la_libreta(tarjetas, meses, libreta),
+        capital * ((1 + Fraction(libreta)) ** meses - 1),
+        Fraction(interest.WITHDRAWAL_FEE),
+    )
 
 
 def tabla_comision(tarjetas: int, hasta: int, libreta: Fraction = interest.MONTHLY_RATE) -> Table:
-    """Repay the loan now (withdrawing and paying 150 €) or wait? One row per months left."""
+    """Repay the loan now (withdrawing and paying 150 €) or wait? One row per months left; the
+    interest you stop paying («no pagas», in cash) goes into the libreta every month, where it
+    is worth «ingresado vale» at the end; «pierdes» is what the withdrawn money would have
+    earned there."""
     rows = []
     for left in range(1, hasta + 1):
-        v = interest.withdrawal_worth_it(tarjetas, left, savings_rate=libreta)
+        v = devolver_ya(tarjetas, left, libreta)
         rows.append(
             {
-                "meses que quedan": left,
-                "te ahorras": v.interest_saved,
-                "pierdes en la libreta": v.savings_interest_lost,
-                "comisión": v.fee,
-                "ganancia": v.gain,
-                "¿merece la pena?": "sí" if v.worth_it else "no",
+                "meses": left,
+                "no pagas": v.intereses_en_efectivo,
+                "ingresado vale": v.ingresados_valen,
+                "pierdes": v.pierdes_en_la_libreta,
+                "comisión": v.comision,
+                "ganancia": v.ganancia,
+                "¿compensa?": si_o_no(v.ganancia > 0),
             }
         )
-    money = ("te ahorras", "pierdes en la libreta", "comisión", "ganancia")
-    return Table(rows, formats={"meses que quedan": "count"} | {m: "euros" for m in money})
+    money = ("no pagas", "ingresado vale", "pierdes", "comisión", "ganancia")
+    return Table(rows, formats={"meses": "count"} | {m: "euros" for m in money})
 
 
-def alguna_vez_merece_la_pena(tarjetas: int, hasta: int) -> bool:
-    """Whether repaying early ever pays, at the game's rates, with 1 to `hasta` months left."""
-    return any(interest.withdrawal_worth_it(tarjetas, k).worth_it for k in range(1, hasta + 1))
+def ganancias_de_devolver(
+    tarjetas: int, hasta: int, libreta: Fraction = interest.MONTHLY_RATE
+) -> set[Fraction]:
+    """Every gain of repaying now, with 1 to `hasta` months left (at the game's rates, only
+    −150 €: the fee)."""
+    return {devolver_ya(tarjetas, k, libreta).ganancia for k in range(1, hasta + 1)}
+
+
+def alguna_vez_merece_la_pena(
+    tarjetas: int, hasta: int, libreta: Fraction = interest.MONTHLY_RATE
+) -> bool:
+    """Whether repaying early ever pays, with 1 to `hasta` months left."""
+    return any(g > 0 for g in ganancias_de_devolver(tarjetas, hasta, libreta))
+
+
+def desde_cuando_compensa(
+    tarjetas: int, hasta: int, libreta: Fraction = interest.MONTHLY_RATE
+) -> int | None:
+    """The fewest months left (1 to `hasta`) from which repaying now pays, or None."""
+    for k in range(1, hasta + 1):
+        if devolver_ya(tarjetas, k, libreta).ganancia > 0:
+            return k
+    return None
 
 
 # -- El Palé's mortgages -----------------------------------------------------------------------
@@ -271,12 +361,17 @@ def tabla_trozos(r: Fraction, trozos: Sequence[int]) -> Table:
     return Table(rows, formats={"trozos k": "count", "se multiplica por": "decimal:5"})
 
 
-def empate_comision(meses: int) -> Any:
-    """The savings rate s at which repaying a card early with the fee breaks even, exactly:
-    1500·r·meses − 1500·((1 + s)^meses − 1) − 150 = 0 (sympy)."""
-    import sympy
-
-    s = sympy.Symbol("s", positive=True)
-    saved = interest.loan_cost(1, meses)
-    lost = interest.LOAN_CARD * ((1 + s) ** meses - 1)
-    return sympy.solve(sympy.Eq(saved - lost - interest.WITHDRAWAL_FEE, 0), s)[0]
+def empate_comision(meses: int) -> Fraction:
+    """The libreta's monthly rate s at which repaying one card now, with the fee, breaks even
+    when `meses` months are left and the interest not paid goes into the libreta:
+    150·((1 + s)^meses − 1)/s − 1500·((1 + s)^meses − 1) − 150 = 0. The equation has degree
+    `meses` and no formula: the rate is found by halving the interval (0, 10 %) until it is
+    narrower than 10⁻¹², exactly with Fractions."""
+    low, high = Fraction(1, 10**6), interest.MONTHLY_RATE
+    while high - low > Fraction(1, 10**12):
+        mid = (low + high) / 2
+        if devolver_ya(1, meses, mid).ganancia > 0:
+            low = mid
+        else:
+            high = mid
+    return low

@@ -33,6 +33,7 @@ __all__ = [
     "COLORES",
     "JugadaLegal",
     "MejorJugada",
+    "afeitar_letra",
     "carta",
     "cartas_tres_estrellas",
     "cuenta",
@@ -46,11 +47,13 @@ __all__ = [
     "mejor_jugada",
     "multiplicadores_de",
     "multiplicadores_legales",
+    "palabras_de_tres_estrellas",
     "paso_a_paso",
     "penalizacion",
     "productos",
     "racha_tres_estrellas",
     "rejilla_productos",
+    "si_o_no",
     "simula_alguna_estrella",
     "simula_bloqueo",
     "sin_estrellas_una_a_una",
@@ -324,6 +327,34 @@ def multiplicadores_legales(comunes: int = COMUNES) -> dict[int, JugadaLegal]:
 def letras_tres_estrellas() -> str:
     """The letters of the ★★★ cards, in alphabetical order (a letter twice if two cards)."""
     return " ".join(sorted(c.letter for c in sa.deck_cards() if c.stars == 3))
+
+
+def palabras_de_tres_estrellas(comunes: int | None = COMUNES) -> list[str]:
+    """The words of a dictionary (the class one, or with None the full list) that the ★★★
+    cards alone can spell, each card once: the only vowel among them is the Y (PLB-07)."""
+    from collections import Counter
+
+    cartas = Counter(letras_tres_estrellas().split())
+    palabras = diccionario_clase(comunes).words if comunes else _lista_completa().words
+    return sorted(w for w in palabras if not Counter(w.upper()) - cartas)
+
+
+def _lista_completa() -> Dictionary:
+    return Dictionary.bundled("es", common=None)
+
+
+def afeitar_letra(cartas: Sequence[Card], letra: str) -> int:
+    """PLB-11: what shaving `letra` off the word of these cards is worth (named by its letter,
+    the first from the left if it repeats; no position counted from 0)."""
+    letras = [c.letter for c in cartas]
+    if letra.upper() not in letras:
+        raise ValueError(f"{''.join(letras)} no tiene la letra {letra}")
+    return sa.shave_value(Play("word", tuple(cartas)), letras.index(letra.upper()))
+
+
+def si_o_no(respuesta: bool) -> str:
+    """A yes/no as the lesson writes it («sí» / «no»), not Python's True / False."""
+    return "sí" if respuesta else "no"
 
 
 def cartas_tres_estrellas() -> list[Card]:

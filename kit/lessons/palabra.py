@@ -180,15 +180,34 @@ def ampliar(base: Sequence[Card], antes: Sequence[Card] = (), despues: Sequence[
     return jugada(whole, "build", new)
 
 
-def afeitar(jugada_anterior: Jugada, posiciones: Iterable[int]) -> Jugada:
-    """PLB-11: shave the letters at `posiciones` (the first is 0) of the prior play: their
-    values times that play's own star and colour multipliers move to the shaver."""
-    where = sorted(set(posiciones))
-    if not where or where[0] < 0 or where[-1] >= len(jugada_anterior.cartas):
-        raise ValueError(f"las posiciones van de 0 a {len(jugada_anterior.cartas) - 1}")
+def afeitar(jugada_anterior: Jugada, posiciones: Iterable[int] | str) -> Jugada:
+    """PLB-11: shave letters of the prior play: their values times that play's own star and
+    colour multipliers move to the shaver. Name the letters as a student reads them,
+    `afeitar(pera, "E")` (a repeated letter is taken from the left), or give their positions
+    as numbers (the first is 0, as exercises written for that still do)."""
+    if isinstance(posiciones, str):
+        where = _posiciones_de(jugada_anterior, posiciones)
+    else:
+        where = sorted(set(posiciones))
+        if not where or where[0] < 0 or where[-1] >= len(jugada_anterior.cartas):
+            raise ValueError(f"las posiciones van de 0 a {len(jugada_anterior.cartas) - 1}")
     shaved = tuple(jugada_anterior.cartas[i] for i in where)
     s = jugada_anterior.puntos
     return Jugada(shaved, score_shave([c.value for c in shaved], s.stars, s.lock))
+
+
+def _posiciones_de(jugada_anterior: Jugada, letras: str) -> list[int]:
+    """Where the letters are in the play (each card once, from the left)."""
+    texto = jugada_anterior.texto.upper()
+    usadas: set[int] = set()
+    for letra in letras.upper().replace(" ", ""):
+        libres = [i for i, x in enumerate(texto) if x == letra and i not in usadas]
+        if not libres:
+            raise ValueError(f"{jugada_anterior.texto} no tiene (otra) letra {letra}")
+        usadas.add(libres[0])
+    if not usadas:
+        raise ValueError('di qué letras afeitas, por ejemplo "E"')
+    return sorted(usadas)
 
 
 # -- the rule's numbers, in one table --------------------------------------------------------

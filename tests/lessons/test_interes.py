@@ -75,13 +75,35 @@ def test_tae_of_ten_percent_a_month_is_not_120_percent():
     assert interes.tae(Fraction(5, 100)) == Fraction(105, 100) ** 12 - 1
 
 
-def test_ddp_17_the_fee_never_pays_at_the_games_rates():
+def test_ddp_16_a_loan_paid_every_month_has_the_libretas_tae(libreta):
+    # issue 23: the loan is not «interés simple, 120 % al año», cheaper than the libreta
+    exacta = Fraction(11, 10) ** 12 - 1
+    assert interes.tae_prestamo() == interes.tae_libreta(libreta) == exacta
+    assert exacta == Fraction(2138428376721, 10**12)  # 213,84 %
+    assert plain(interes.format_percent(interes.tae_prestamo(), 2)) == "213,84 %"
+    # the year's 12 payments of 150 €, deposited in the libreta, are what the libreta earns
+    ganado = libreta.column("closing")[-1] - 1500
+    assert interes.pagos_en_la_libreta(1, 12) == ganado == interes.si_se_acumulara(1, 12)
+
+
+def test_ddp_17_repaying_early_costs_exactly_the_fee_at_the_games_rates():
     tabla = interes.tabla_comision(1, 6)
-    assert set(tabla.column("¿merece la pena?")) == {"no"}
-    assert tabla.column("ganancia")[0] == -150
+    assert set(tabla.column("¿compensa?")) == {"no"}
+    assert set(tabla.column("ganancia")) == {-150}
+    assert tabla.column("ingresado vale") == tabla.column("pierdes")
+    assert interes.ganancias_de_devolver(1, 36) == {-interest.WITHDRAWAL_FEE}
+    assert interes.ganancias_de_devolver(3, 12) == {-interest.WITHDRAWAL_FEE}
     assert not interes.alguna_vez_merece_la_pena(1, 36)
+
+
+def test_ddp_17_with_a_six_percent_libreta_repaying_pays_from_three_months():
     seis = interes.tabla_comision(1, 6, libreta=Fraction(6, 100))
-    assert seis.column("¿merece la pena?") == ["no", "no", "sí", "sí", "sí", "sí"]
+    assert seis.column("¿compensa?") == ["no", "no", "sí", "sí", "sí", "sí"]
+    assert interes.desde_cuando_compensa(1, 6, libreta=Fraction(6, 100)) == 3
+    # gain = 1000·(1,06^k − 1) − 150: k = 2 gives −26,40 €, k = 3 gives 41,016 €
+    assert seis.column("ganancia")[1] == 1000 * (Fraction(106, 100) ** 2 - 1) - 150
+    assert seis.column("ganancia")[2] == Fraction(41016, 1000)
+    assert interes.desde_cuando_compensa(1, 36) is None
 
 
 def test_pal_08_mortgages_of_paseo_del_prado():
@@ -118,11 +140,51 @@ def test_pieces_tend_to_e_to_the_r():
     assert float(tabla.column("se multiplica por")[2]) == pytest.approx(1.10517, abs=1e-5)
 
 
-def test_fee_break_even_multiplies_by_three_halves():
+def test_fee_break_even_rate_by_bisection():
     empate = interes.empate_comision(6)
-    assert sympy.simplify((1 + empate) ** 6) == sympy.Rational(3, 2)
-    assert float(empate) == pytest.approx(0.0699, abs=1e-4)
+    assert 0 < empate < interest.MONTHLY_RATE
+    assert abs(interes.devolver_ya(1, 6, empate).ganancia) < Fraction(1, 10**6)
+    assert interes.devolver_ya(1, 6, empate - Fraction(1, 10**4)).ganancia > 0
+    assert interes.devolver_ya(1, 6, empate + Fraction(1, 10**4)).ganancia < 0
+    assert plain(interes.format_percent(empate, 2)) == "8,66 %"
+    assert interes.desde_cuando_compensa(1, 6, empate - Fraction(1, 10**4)) <= 6
+
+
+def test_spanish_list_of_months(libreta):
+    assert interes.lista(interes.filas_que_no_cuadran(libreta)) == "6, 7, 8, 11 y 12"
+    assert interes.lista([8]) == "8" and interes.lista([]) == "ninguno"
 
 
 def test_yes_no_in_spanish():
     assert (interes.si_o_no(True), interes.si_o_no(False)) == ("sí", "no")
+
+
+def test_the_answers_state_the_computed_numbers(libreta):
+    from kit.lessons.respuestas.interes import acertaste
+
+    final = libreta.column("closing")[-1]
+    uno = plain(acertaste.texto(1))
+    assert plain(interes.euros(final)) in uno and "3 300 €" in uno and "1 650 €" in uno
+    dos = plain(acertaste.texto(2))
+    assert plain(interes.euros(sum(interest.loan_schedule(1, 12).column("interest")))) in dos
+    assert dos.count(plain(interes.euros(interes.pagos_en_la_libreta(1, 12)))) == 2
+    assert plain(interes.euros(final - 1500)) == "3 207,64 €"
+    factores = interes.tabla_doblar(interest.MONTHLY_RATE, 10).column("se multiplica por")
+    tres = plain(acertaste.texto(3))
+    assert "**8 meses**" in tres and plain(interes.format_decimal(factores[6], 4)) in tres
+    assert "**mes 5**" in tres and plain(interes.format_decimal(factores[4], 4)) in tres
+    assert factores[3] <= Fraction(3, 2) < factores[4]
+    cuatro = plain(acertaste.texto(4))
+    assert cuatro.count(plain(interes.format_percent(interes.tae_prestamo(), 2))) == 2
+    assert "120 %" in cuatro and "la misma TAE" in cuatro
+
+
+def test_the_explorers_challenges_months_5_and_7():
+    # lesson 04: 1000 € pass 1500 € in month 5; 100 € a month pass 1000 € in month 7 (1 043,59 €)
+    factores = interes.tabla_doblar(interest.MONTHLY_RATE, 10).column("se multiplica por")
+    assert next(n for n, f in enumerate(factores, 1) if 1000 * f > 1500) == 5
+    cada_mes = interest.savings_schedule(100, 12).column("closing")
+    assert next(n for n, x in enumerate(cada_mes, 1) if x > 1000) == 7
+    assert plain(interes.euros(cada_mes[6])) == "1 043,59 €"
+    dos_meses = interest.future_value(1, interest.MONTHLY_RATE, 2) - 1
+    assert dos_meses == sympy.Rational(21, 100)  # «casi el mismo recargo» que el 20 % de PAL-08

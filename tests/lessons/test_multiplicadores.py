@@ -7,6 +7,7 @@ PLB-08 Palabra (+70, not multiplied), PLB-11 shaves, PLB-12 the cards left in ha
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 from math import comb
 
@@ -171,3 +172,79 @@ def test_the_exercises_worked_by_hand_agree_with_the_engine():
     nuevas = (mx.carta("B", "verde", 3), mx.carta("C", "amarillo", 2), mx.carta("D", "amarillo", 3))
     ampliada = score(Play("build", (*nuevas, *efgh), new=(True,) * 3 + (False,) * 4))
     assert ampliada.multiplier == 3 * 2 * 3 and ampliada.lock == 1  # PLB-06: base G not counted
+
+
+def test_the_three_star_cards_spell_no_word_of_the_class_dictionary_y_is_their_only_vowel():
+    # issue 23: «no hay vocales ★★★» is false (Y★★★ exists, Y counts as a vowel, PLB-07);
+    # the conclusion holds: no class word, and in the full list only two-letter ones
+    letras = mx.letras_tres_estrellas().split()
+    assert [x for x in letras if x in "AEIOUY"] == ["Y"]
+    assert mx.palabras_de_tres_estrellas() == []
+    assert all(len(w) <= 2 for w in mx.palabras_de_tres_estrellas(None))
+    assert max(mx.multiplicadores_legales()) < 3**7
+
+
+def test_colour_lock_gets_harder_with_more_cards():
+    from kit.analysis import scoring as sa
+
+    ps = [sa.p_colour_locked(k) for k in range(2, 8)]
+    assert all(a > b for a, b in itertools.pairwise(ps))
+
+
+def test_the_answers_state_the_computed_values():
+    from fractions import Fraction
+
+    from kit.analysis import scoring as sa
+    from kit.lessons.respuestas import multiplicadores as r
+    from kit.table import format_decimal, format_percent
+
+    mejor = mx.mejor_jugada(mx.mano_de_la_leccion())
+    media = r.media_mejor()
+    assert media == mx.media_y_mediana(sa.expected_best_play(hands=400, seed=2026).scores)[0]
+    uno = r.acertaste.texto(1)
+    assert f"{mejor.letras}, vale {mejor.puntos.total} puntos" in uno
+    assert format_decimal(Fraction(mejor.puntos.total) / media, 1) in uno
+    assert format_decimal(media, 1) in uno and "(apartado 10)" in uno
+    assert "**Por 6, no por 5:**" in r.acertaste.texto(2)
+    p = sa.p_at_least_one_star()
+    tres = r.acertaste.texto(3)
+    assert format_percent(p, 1) in tres and format_percent(1 - p, 1) in tres
+    assert p > Fraction(4, 5) and "4 de cada 5" in tres
+    legales = mx.multiplicadores_legales()
+    cuatro = r.acertaste.texto(4)
+    assert max(legales) == 3**5 and "243 = 3⁵" in cuatro and legales[243].letras in cuatro
+    assert max(mx.productos()) == 3**7 and "2\u202f187 = 3⁷" in cuatro
+
+
+def test_the_answers_section_numbers_match_the_lesson():
+    from pathlib import Path
+
+    import nbformat
+
+    lesson = Path(__file__).resolve().parents[2] / "notebooks" / "06_multiplicadores.ipynb"
+    headings = [
+        c.source.splitlines()[0]
+        for c in nbformat.read(lesson, 4).cells
+        if c.source.startswith("## ")
+    ]
+    assert "## 10. ¿Cuántos puntos vale, de media, la mejor jugada?" in headings
+    assert "## 3. Predice" in headings
+    i = headings.index("## 12. Comprueba lo que sabes")
+    assert any("bloqueo de color al azar" in h for h in headings[i:])  # moved to «Ampliación»
+    assert all(h.startswith("## Ampliación") for h in headings[i + 1 :])
+
+
+def test_every_legal_multiplier_is_one_of_the_products_so_25_of_36():
+    # lesson 06 §6: «una palabra o escalera solo llega a 25 de ellos» (of the 36 products)
+    legales, cuentas = set(mx.multiplicadores_legales()), mx.productos()
+    assert legales <= cuentas and (len(legales), len(cuentas)) == (25, 36)
+    assert len(cuentas - legales) == 11
+
+
+def test_shaving_a_letter_by_name():
+    dos = (mx.carta("D", "amarillo", 3), mx.carta("O", "amarillo"), mx.carta("S", "amarillo", 2))
+    word = score(Play("word", dos))
+    assert mx.afeitar_letra(dos, "D") == 2 * word.multiplier == word.total // 2
+    assert mx.afeitar_letra(dos, "o") == 12
+    with pytest.raises(ValueError, match="no tiene"):
+        mx.afeitar_letra(dos, "A")

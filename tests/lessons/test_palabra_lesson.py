@@ -147,3 +147,45 @@ def test_the_dictionary_table_says_yes_or_no():
     words = Dictionary.bundled("es", common=3000)
     table = pl.en_diccionario(words, ["casa", "canción", "xyz"])
     assert table.column("¿vale?") == ["sí", "sí", "no"]
+
+
+def test_plb11_shaving_names_the_letters_as_a_student_reads_them():
+    pera = pl.palabra("P★★★ azul", "E rojo", "R★★ azul", "A verde")
+    assert pl.afeitar(pera, "E").total == pl.afeitar(pera, [1]).total == 1 * 3 * 2
+    assert pl.afeitar(pera, "ea").total == (1 + 1) * 6
+    casa = pl.palabra("C★★ amarillo", "A amarillo", "S★★ amarillo", "A amarillo")
+    assert pl.afeitar(casa, "AA").total == 2 * casa.multiplicador
+    with pytest.raises(ValueError, match="no tiene"):
+        pl.afeitar(pera, "EE")
+    with pytest.raises(ValueError, match="letras"):
+        pl.afeitar(pera, "")
+
+
+def test_the_rules_table_is_in_section_4_as_the_turn_says():
+    from pathlib import Path
+
+    import nbformat
+
+    lesson = Path(__file__).resolve().parents[2] / "notebooks" / "05_palabra.ipynb"
+    cells = nbformat.read(lesson, as_version=4).cells
+    [turno] = [c.source for c in cells if "### Cómo es un turno" in c.source]
+    [reglas] = [k for k, c in enumerate(cells) if c.source.strip() == "pl.reglas()"]
+    heading = next(c.source for c in reversed(cells[:reglas]) if c.source.startswith("## "))
+    assert heading.startswith("## 4.") and "tabla de la sección 4" in " ".join(turno.split())
+
+
+def test_the_answers_state_the_engines_scores():
+    from kit.lessons.respuestas import palabra as r
+
+    casa, verde, pera = r.casa(), r.casa_verde(), r.pera()
+    uno, dos = r.acertaste.texto(1), r.acertaste.texto(2)
+    assert f"{casa.total} puntos" in uno and f"= {casa.total}" in uno and casa.total == 48
+    assert f"{verde.total} puntos" in dos and "la mitad" in dos and 2 * verde.total == casa.total
+    tres = r.acertaste.texto(3)
+    assert f"{pera.total} puntos" in tres and f"saldrían {pera.puntos.sum * 5}" in tres
+    assert "por 6, no por 5" in tres and pera.multiplicador == 6
+    mejor = r.mejor_primera()
+    cuatro = r.acertaste.texto(4)
+    assert f"{mejor.titulo}, {mejor.total} puntos" in cuatro
+    if mejor.puntos.kind == "vowels":
+        assert "PLB-07" in cuatro
