@@ -378,12 +378,12 @@ def test_dice_exercises_accept_what_the_kit_computes(capsys):
     answers = {
         "dados-1": 3 + 2 + 1,  # the pairs that add up to 10, 11 and 12
         "dados-2": sums.P({2, 4, 6, 8, 10, 12}),
-        "dados-3": "c",
-        "dados-4": "B)",
+        "dados-3": "a",
+        "dados-4": "D)",
         "dados-5": 600 * sums.P({7}),
         "dados-6": 108,
         "dados-8": 2 * die.P({6}) * die.P({1, 2, 3, 4, 5}),
-        "dados-9": "c",
+        "dados-9": "b",
         "dados-10": 5**4,
         "dados-11": 10 * 150 * die.P({5, 6}) - 150,
         "dados-12": 3,
@@ -399,7 +399,7 @@ def test_dice_exercises_refuse_near_misses(capsys):
     near_misses = {
         "dados-1": 3,
         "dados-2": Fraction(6, 11),
-        "dados-3": "b",
+        "dados-3": "c",  # Luis's mistake
         "dados-8": Fraction(5, 36),
         "dados-10": 671,
         "dados-12": 10,
@@ -419,14 +419,14 @@ def test_interest_exercises_accept_what_a_student_would_write(capsys):
     n = sympy.Symbol("n")
     answers = {
         "interes-1": 800 * 1.1,
-        "interes-2": "b",
+        "interes-2": "c",
         "interes-3": 3 * 150 * 5,
         "interes-4": 90_000 * Fraction(10, 100),  # redeemed late: 20 % instead of 10 % (PAL-08)
-        "interes-5": "B",
+        "interes-5": "A",
         "interes-6": 1000 * 1.1**3,
         "interes-7": 2000 * 1.1**6,
         "interes-8": 2000 * sympy.Rational(11, 10) ** n,
-        "interes-9": "b",
+        "interes-9": "d",
         "interes-10": 12,
         "interes-11": round(100 * (1.05**12 - 1), 1),
         "interes-12": {8, 9, 10, 11, 12},
@@ -530,7 +530,7 @@ def test_exercises_import_and_check_without_heavy_packages(run_light):
         assert not check("dados-2", 0.17)
         assert not check("dados-12", 10)
         assert not check("dados-12", "3")
-        assert check("dados-9", "C")
+        assert check("dados-9", "B")
         """
     )
     assert "✔ ¡Correcto!" in out
