@@ -41,6 +41,17 @@ def casos_de(suma: int) -> list[tuple[int, int]]:
     return [pareja for pareja in two_dice() if sum(pareja) == suma]
 
 
+def tabla_de_casos(suma: int) -> Table:
+    """The favourable cases of `suma` as a table (dado rojo, dado azul): what `casos_de` lists,
+    written for students (no Python list of tuples on screen)."""
+    filas = [{"rojo": rojo, "azul": azul} for rojo, azul in casos_de(suma)]
+    return Table(
+        filas,
+        labels={"rojo": "dado rojo", "azul": "dado azul"},
+        title=f"Los {len(filas)} casos en que suman {suma}",
+    )
+
+
 def tabla_de_sumas() -> Table:
     """Each sum with its favourable cases out of 36 and its exact probability (Laplace)."""
     filas = [
@@ -224,6 +235,23 @@ def la_apuesta() -> Apuesta:
     )
 
 
+def tabla_de_la_regla() -> Table:
+    """The bet's numbers (`la_apuesta`) as a two-column table in Spanish."""
+    regla = la_apuesta()
+    filas = [
+        ("se apuesta menos de", format_euros(regla.tope)),
+        ("se gana si sale", _lista(regla.caras).replace(" y ", " o ")),
+        ("la banca paga", f"{regla.premio} veces lo apostado"),
+    ]
+    return Table(
+        filas,
+        columns=["regla", "valor"],
+        labels={"regla": "", "valor": ""},
+        formats={"regla": "text", "valor": "text"},
+        title="«En caso de necesidad» (regla DDP-15)",
+    )
+
+
 def ganancia(apuesta: int) -> Dist[int]:
     """What a stake of `apuesta` euros wins or loses: premio·apuesta − apuesta, or −apuesta."""
     regla = la_apuesta()
@@ -373,3 +401,122 @@ def tabla_de_errores(semilla: int, tiradas: tuple[int, ...] = TIRADAS[1:]) -> Ta
         labels={"error": "error máximo"},
         title=f"Semilla {semilla}",
     )
+
+
+# -- how far a simulated mean strays (the spread of the bet, DDP-15) ----------------------------
+
+
+class Dispersion(NamedTuple):
+    """How far the mean of `veces` seeded bets of `apuesta` euros is from the expected gain,
+    measured in standard errors (the typical distance of such a mean from its expected value)."""
+
+    apuesta: int
+    veces: int
+    esperada: Fraction  # the expected gain of one bet, exactly
+    varianza: Fraction  # the variance of one bet's gain, exactly
+    media: Fraction  # the mean of the seeded bets
+    ganadas: int
+
+    @property
+    def desviacion(self) -> float:
+        """The standard deviation of one bet's gain: √varianza."""
+        return math.sqrt(self.varianza)
+
+    @property
+    def error_tipico(self) -> float:
+        """The standard error of the mean of `veces` bets: desviación ÷ √veces."""
+        return math.sqrt(self.varianza / self.veces)
+
+    @property
+    def distancia(self) -> Fraction:
+        """The simulated mean minus the expected gain (negative: below it)."""
+        return self.media - self.esperada
+
+    @property
+    def en_errores(self) -> float:
+        """The distance in standard errors (a z-score)."""
+        return float(self.distancia) / self.error_tipico
+
+    def prob_tan_lejos(self) -> Fraction:
+        """P(the mean of `veces` bets lands at least as far from the expected gain as this one),
+        exactly: the mean fixes the number of wins, which is binomial(veces, P(win))."""
+        regla = la_apuesta()
+        p = DADO.P(set(regla.caras))
+        n = self.veces
+        centro = n * p
+        lejos = abs(self.ganadas - centro)
+        num, den = p.numerator, p.denominator
+        otro = [1]  # (den − num)^j, j = 0..n, built by multiplying (fast on big numbers)
+        for _ in range(n):
+            otro.append(otro[-1] * (den - num))
+        total, casos, potencia = 0, 1, 1  # casos = comb(n, k), potencia = num^k
+        for k in range(n + 1):
+            if abs(k - centro) >= lejos:
+                total += casos * potencia * otro[n - k]
+            casos = casos * (n - k) // (k + 1)
+            potencia *= num
+        return Fraction(total, den**n)
+
+
+def dispersion(semilla: int, veces: int, apuesta: int) -> Dispersion:
+    """The spread behind `apuestas_simuladas(semilla, veces, apuesta)`: its mean, the exact
+    expected gain and variance of one bet, and the number of bets won."""
+    fila = next(iter(apuestas_simuladas(semilla, veces, apuesta)))
+    juego = ganancia(apuesta)
+    return Dispersion(apuesta, veces, juego.mean(), juego.variance(), fila.media, fila.ganadas)
+
+
+def tabla_de_la_dispersion(semilla: int, veces: int, apuesta: int) -> Table:
+    """The simulated mean against the expected gain, with the yardstick to judge the gap."""
+    d = dispersion(semilla, veces, apuesta)
+    filas = [
+        ("ganancia esperada por apuesta", euros(d.esperada)),
+        (f"media de las {format_count(veces)} apuestas simuladas", euros(d.media)),
+        ("diferencia", euros(d.distancia)),
+        ("desviación típica de una apuesta", euros(d.desviacion)),
+        (f"error típico de la media de {format_count(veces)}", euros(d.error_tipico)),
+        ("diferencia en errores típicos", decimal(d.en_errores, 1)),
+    ]
+    return Table(
+        filas,
+        columns=["qué", "valor"],
+        labels={"qué": "", "valor": ""},
+        formats={"qué": "text", "valor": "text"},
+        title=f"¿Cuánto se apartó la media? (semilla {semilla})",
+    )
+
+
+# -- the kitty in rounds, when it does not start a round ----------------------------------------
+
+
+def vueltas_si_empieza(jugadores: int, puesto: int) -> Fraction:
+    """Mean rounds a kitty touches when its first roll is the `puesto`-th of a round (1 = the
+    round's first player): the round it starts in counts whole even if begun halfway.
+    P(rounds ≥ r) = q^(jugadores·(r−1) − (puesto−1)) for r ≥ 2, q = 5/6, so the mean is
+    1 + q^(jugadores − puesto + 1) / (1 − q^jugadores)."""
+    if not 1 <= puesto <= jugadores:
+        raise ValueError(f"puesto must be 1 to {jugadores}, not {puesto}")
+    q = 1 - DADO.P({6})
+    return 1 + q ** (jugadores - puesto + 1) / (1 - q**jugadores)
+
+
+def tabla_segun_quien_empieza(jugadores: int) -> Table:
+    """Mean rounds of a kitty by the seat of the round that makes its first roll."""
+    filas = [
+        {"puesto": puesto, "vueltas": vueltas_si_empieza(jugadores, puesto)}
+        for puesto in range(1, jugadores + 1)
+    ]
+    return Table(
+        filas,
+        formats={"vueltas": "decimal:2"},
+        labels={
+            "puesto": "el bote empieza con el jugador",
+            "vueltas": "vueltas de media (contando entera la primera)",
+        },
+    )
+
+
+def turnos_de_media(jugadores: int) -> Fraction:
+    """The roll slots of the mean rounds: jugadores · 1/(1 − (5/6)^jugadores), more than the 6
+    rolls the first six takes, because the round of the six counts whole."""
+    return jugadores / p_alguien_saca_un_seis(jugadores)
