@@ -59,3 +59,14 @@ def run_light() -> Callable[..., list[str]]:
         return done.stdout.splitlines()
 
     return run
+
+
+@pytest.fixture(autouse=True)
+def no_prediction_recorded():
+    """Every test starts as a fresh kernel does: no prediction recorded (kit.exercises.predictions
+    keeps them per process), so a test of a locked «¿Acertaste?» never sees another's."""
+    from kit.exercises.predictions import olvida
+
+    olvida()
+    yield
+    olvida()

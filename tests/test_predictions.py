@@ -18,19 +18,11 @@ from kit.exercises.predictions import (
     Respuestas,
     anotada,
     en_blanco,
-    olvida,
     predice,
 )
 from kit.messages import PlainError
 
 ANSWER = "La más probable es el **7** (6 casos de 36)."
-
-
-@pytest.fixture(autouse=True)
-def fresh_kernel():
-    olvida()
-    yield
-    olvida()
 
 
 def bundle(shown) -> dict:

@@ -18,7 +18,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from kit.exercises.predictions import ACERTASTE, PREDICCION, RESULTADO, olvida
+from kit.exercises.predictions import ACERTASTE, PREDICCION, RESULTADO
 from kit.lessons import dados
 from kit.lessons.respuestas import dados as respuestas
 
@@ -27,13 +27,6 @@ LESSON = Path(__file__).parents[2] / "notebooks" / "01_dados.ipynb"
 
 def plain(text: str) -> str:
     return text.replace("\u202f", " ").replace("\u00a0", " ")
-
-
-@pytest.fixture(autouse=True)
-def fresh_kernel():
-    olvida()
-    yield
-    olvida()
 
 
 # -- the kitty in rounds and in roll slots --------------------------------------------------------

@@ -12,7 +12,7 @@ import nbformat
 import pytest
 
 from kit.analysis import markov, rent
-from kit.exercises.predictions import ACERTASTE, PREDICCION, RESULTADO, olvida, predice
+from kit.exercises.predictions import ACERTASTE, PREDICCION, RESULTADO, predice
 from kit.lessons import tablero
 from kit.lessons.respuestas import tablero as respuestas
 from kit.table import format_count, format_decimal
@@ -33,13 +33,6 @@ def markdown(lesson) -> str:
 def spaced(text: str) -> str:
     """The kit writes thousands with a narrow no-break space; a lesson's Markdown with a space."""
     return text.replace("\u202f", " ").replace("\xa0", " ")
-
-
-@pytest.fixture(autouse=True)
-def fresh_kernel():
-    olvida()
-    yield
-    olvida()
 
 
 # -- point 1: the conclusions, each pinned to a computed value ---------------------------------
