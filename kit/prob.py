@@ -14,10 +14,13 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from contextlib import suppress
 from dataclasses import dataclass
 from fractions import Fraction
+from html import escape
 from itertools import accumulate, product
 from numbers import Rational
 from random import Random
 from typing import Any, Generic, TypeVar
+
+from kit.table import format_decimal
 
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
@@ -226,8 +229,11 @@ class Dist(Mapping[T, Fraction], Generic[T]):
         return f"Dist({{{body}}})"
 
     def _repr_html_(self) -> str:
+        """The table a student reads: outcomes as written (no quotes), the exact fraction and
+        its decimal in the class language (0,1667)."""
         rows = "".join(
-            f"<tr><td>{o!r}</td><td>{q}</td><td>{float(q):.4f}</td></tr>"
+            f"<tr><td>{escape(o if isinstance(o, str) else repr(o))}</td><td>{q}</td>"
+            f"<td>{format_decimal(q, 4)}</td></tr>"
             for o, q in self._p.items()
         )
         return (

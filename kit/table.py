@@ -27,6 +27,7 @@ from __future__ import annotations
 import html
 import math
 import numbers
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
@@ -52,8 +53,12 @@ __all__ = [
 
 
 def format_count(n: int) -> str:
-    """A whole number with the language's thousands separator: 10 000 / 10,000."""
-    return f"{int(n):,}".replace(",", t("number.group"))
+    """A whole number with the language's thousands separator: 10 000 / 10,000, and 1500 /
+    1,500 (Spanish leaves four-digit numbers unspaced)."""
+    n = int(n)
+    if len(str(abs(n))) < int(t("number.group_from")):
+        return str(n)
+    return f"{n:,}".replace(",", t("number.group"))
 
 
 def _exact(x: Any) -> Fraction | None:
@@ -99,7 +104,7 @@ def format_percent(share: Any, digits: int = 1) -> str:
 
 
 def format_euros(value: Any) -> str:
-    """Money rounded half up to cents: 2 352,27 € (the exact value is not changed)."""
+    """Money rounded half up to cents: 2352,27 € (the exact value is not changed)."""
     return format_decimal(value, 2).replace(" ", "\u00a0") + "\u00a0€"
 
 
@@ -150,22 +155,48 @@ def _check_spec(name: str, spec: Any) -> str | Callable[[Any], str]:
 # -- rows and tables ----------------------------------------------------------------------------
 
 
+def _key(name: str) -> str:
+    """A column name as a student may type it: «Interés», «interes» and «INTERÉS» match, and
+    so do «tras el día de paga» and «tras_el_dia_de_paga»."""
+    plain = "".join(
+        c for c in unicodedata.normalize("NFKD", str(name)) if not unicodedata.combining(c)
+    )
+    return " ".join(plain.casefold().replace("_", " ").replace("-", " ").split())
+
+
+def _lookup(index: Mapping[str, int], labels: Mapping[str, str]) -> dict[str, int]:
+    """Every name a column answers to: its own name, and its heading, in any case or accent.
+    A heading two columns share answers to neither."""
+    found: dict[str, set[int]] = {}
+    for name, i in index.items():
+        for alias in (_key(name), _key(labels.get(name, name))):
+            found.setdefault(alias, set()).add(i)
+    return {alias: next(iter(at)) for alias, at in found.items() if len(at) == 1}
+
+
 class Row(Mapping[str, Any]):
-    """One row: ``fila["interest"]`` or ``fila.interest``; ``dict(fila)`` gives a plain dict."""
+    """One row: ``fila["interest"]``, ``fila.interest`` or by its heading (``fila["Interés"]``,
+    ``fila.interes``); ``dict(fila)`` gives a plain dict."""
 
-    __slots__ = ("_index", "_values")
+    __slots__ = ("_aliases", "_index", "_values")
 
-    def __init__(self, index: Mapping[str, int], values: tuple[Any, ...]):
+    def __init__(
+        self,
+        index: Mapping[str, int],
+        values: tuple[Any, ...],
+        aliases: Mapping[str, int] | None = None,
+    ):
         object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "_aliases", aliases or {})
         object.__setattr__(self, "_values", values)
 
     def __getitem__(self, name: str) -> Any:
         if isinstance(name, int):
             return self._values[name]
-        try:
-            return self._values[self._index[name]]
-        except KeyError:
-            raise KeyError(f"no column {name!r}; the columns are {list(self._index)}") from None
+        i = self._index.get(name, self._aliases.get(_key(name)))
+        if i is None:
+            raise KeyError(f"no column {name!r}; the columns are {list(self._index)}")
+        return self._values[i]
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
@@ -245,6 +276,7 @@ class Table:
             name: _check_spec(name, (formats or {}).get(name, "auto")) for name in names
         }
         self._labels = {name: str((labels or {}).get(name, name)) for name in names}
+        self._aliases = _lookup(self._index, self._labels)
         self.title = title
 
     # -- reading -------------------------------------------------------------------------------
@@ -264,19 +296,27 @@ class Table:
         """{column name: its format}."""
         return dict(self._formats)
 
-    def column(self, name: str) -> list[Any]:
-        """The exact values of one column, top to bottom."""
-        if name not in self._index:
+    def _position(self, name: str) -> int:
+        """Where column ``name`` is: by its name, or by its heading as a student types it."""
+        i = self._index.get(name, self._aliases.get(_key(name)))
+        if i is None:
             raise KeyError(f"no column {name!r}; the columns are {list(self._names)}")
-        i = self._index[name]
+        return i
+
+    def column(self, name: str) -> list[Any]:
+        """The exact values of one column, top to bottom: ``tabla.columna("después")``."""
+        i = self._position(name)
         return [row[i] for row in self._rows]
 
     def row(self, number: int) -> Row:
         """One row by its position: 0 is the first, -1 the last."""
-        return Row(self._index, self._rows[number])
+        return Row(self._index, self._rows[number], self._aliases)
+
+    columna = column  # the Spanish names students type
+    fila = row
 
     def __iter__(self) -> Iterator[Row]:
-        return (Row(self._index, values) for values in self._rows)
+        return (Row(self._index, values, self._aliases) for values in self._rows)
 
     def __len__(self) -> int:
         return len(self._rows)
@@ -311,15 +351,17 @@ class Table:
 
     def select(self, *names: str, labels: Mapping[str, str] | None = None) -> Table:
         """A table with only these columns, in this order (and new headings, if given)."""
-        for name in names:
-            self.column(name)  # a clear error for an unknown name
+        names = tuple(self._names[self._position(name)] for name in names)
         picked = [tuple(row[self._index[n]] for n in names) for row in self._rows]
         return self._new(names, picked, labels=labels)
+
+    elige = select
 
     def where(self, keep: Callable[[Row], bool]) -> Table:
         """The rows for which ``keep(fila)`` is true: ``tabla.where(lambda f: f.mes > 6)``."""
         return self._new(
-            self._names, [values for values in self._rows if keep(Row(self._index, values))]
+            self._names,
+            [values for values in self._rows if keep(Row(self._index, values, self._aliases))],
         )
 
     def with_formats(self, **formats: str | Callable[[Any], str]) -> Table:

@@ -53,7 +53,7 @@ def test_the_month_salida_tokens_and_books_are_drawn():
     assert [t.get("data-player") for t in groups(twelve, "kit-token")] == ["0", "1"]
     assert len(groups(tree, "kit-token")) == 4 + 4  # on the month, and one in each book
     assert len(groups(tree, "kit-book")) == 4
-    assert texts(tree, "kit-cash") == {str(p): "1\u202f500 €" for p in range(4)}
+    assert texts(tree, "kit-cash") == {str(p): "1500 €" for p in range(4)}
 
 
 def test_the_books_show_the_savings_book_and_the_die():

@@ -163,7 +163,7 @@ def test_the_books_follow_deposits_and_loans():
     state.apply(Deposit(2000))  # DDP-17
     me = calendar_view(state)["players"][0]
     assert (me["cash"], me["savings"], me["loans"], me["loan_cards"]) == (2500, 2000, 3000, 2)
-    assert me["cash_text"] == "2\u202f500"
+    assert me["cash_text"] == "2500"
     assert me["fortune"] == 2500 + 2000 - 3000
     assert me["loans_text"] == t("calendar.loan_cards", amount=money(3000), cards=2)
 
@@ -203,18 +203,18 @@ def test_a_payday_line_by_line_in_the_engines_order():
     lines = [(x["label"], x["amount"], x["account"]) for x in done["lines"]]
     assert lines == [
         ("Sueldo", 1500, "cash"),  # DDP-12
-        ("Intereses de la libreta (10\u00a0% de 1\u202f235 €)", 124, "savings"),  # DDP-17
+        ("Intereses de la libreta (10\u00a0% de 1235 €)", 124, "savings"),  # DDP-17
         ("Correo: Premio de un concurso de la radio: cobra 200 €", 200, "cash"),
         ("Factura: Factura de la luz", -75, "cash"),
         ("Cubierta por el seguro: Honorarios médicos: consulta", 0, "cash"),  # DDP-14
         # DDP-12 reading: loan interest once the mail is paid, then the repayment (DDP-16)
-        ("Intereses de los préstamos (10\u00a0% de 3\u202f000 €)", -300, "cash"),
+        ("Intereses de los préstamos (10\u00a0% de 3000 €)", -300, "cash"),
         (t("calendar.line_harmless_one", count=1), 0, "cash"),  # one card: «1 carta»
     ]
     # the lines add up to what the engine did
     assert done["cash_change"] == state.cash[0] - before.cash[0] == 1500 - 300 + 200 - 75
     assert state.savings[0] == before.savings[0] + 124
-    assert "1\u202f235 € → 1\u202f359 €" in done["book_text"]
+    assert "1235 € → 1359 €" in done["book_text"]
 
 
 def test_the_log_tells_the_engines_events_of_a_move_in_spanish():
@@ -228,7 +228,7 @@ def test_the_log_tells_the_engines_events_of_a_move_in_spanish():
     assert entry_lines(state, entry) == [
         "Jugador 1 saca un 1: Día 31 · Día de paga",
         "Día de paga de Jugador 1",
-        "Jugador 1 · Sueldo: +1\u202f500 €",
+        "Jugador 1 · Sueldo: +1500 €",
         "Jugador 1 · Intereses de la libreta: +124 €",
         "Jugador 1 · Correo: Premio de un concurso de la radio: cobra 200 €: +200 €",
         "Jugador 1 · Factura: Factura de la luz: −75 €",

@@ -163,3 +163,10 @@ def test_conversions_to_pandas_and_sympy_are_exact():
 def test_repr_is_stable_and_readable():
     assert repr(die(2)) == "Dist({1: 1/2, 2: 1/2})"
     assert repr(Turn(((1, 1), (2, 2), (3, 3)))) == "Turn(1+1, 2+2, 3+3 → Cárcel)"
+
+
+def test_a_distribution_shows_its_decimals_in_spanish_and_its_outcomes_unquoted():
+    shown = Dist({"cara": Fraction(1, 6), "cruz": Fraction(5, 6)})._repr_html_()
+    assert "<td>cara</td><td>1/6</td><td>0,1667</td>" in shown
+    assert "'cara'" not in shown and "0.1667" not in shown
+    assert "<td>12</td><td>1/36</td><td>0,0278</td>" in dice_sum(2)._repr_html_()

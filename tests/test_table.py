@@ -51,14 +51,29 @@ def test_numbers_in_spanish_decimal_comma_and_a_narrow_space_between_thousands()
     assert format_decimal(Fraction(1, 6), 4) == "0,1667"
     assert format_decimal(-12345.678, 1) == f"-12{NNBSP}345,7"
     assert format_percent(Fraction(1, 6)) == f"16,7{NBSP}%"
-    assert format_euros(Fraction(9415285130163, 2000000000)) == f"4{NNBSP}707,64{NBSP}€"
+    assert format_euros(Fraction(9415285130163, 2000000000)) == f"4707,64{NBSP}€"
+
+
+def test_spanish_leaves_four_digit_numbers_unspaced_and_english_groups_them():
+    assert [format_count(n) for n in (999, 1500, -9999, 10000)] == [
+        "999",
+        "1500",
+        "-9999",
+        f"10{NNBSP}000",
+    ]
+    assert format_decimal(Fraction(-24157, 10), 1) == "-2415,7"
+    kit.set_language("en")
+    try:
+        assert [format_count(n) for n in (999, 1500, 10000)] == ["999", "1,500", "10,000"]
+    finally:
+        kit.set_language("es")
 
 
 def test_exact_values_round_half_up_to_cents():
     assert format_euros(Fraction(1, 200)) == f"0,01{NBSP}€"  # 0.005 € → 0,01 €
     assert format_euros(Fraction(-1, 1000)) == f"0,00{NBSP}€"  # no "-0,00"
     assert format_euros(Decimal("2.675")) == f"2,68{NBSP}€"  # the float 2.675 would give 2,67
-    assert format_euros(sympy.Rational(3993, 2)) == f"1{NNBSP}996,50{NBSP}€"
+    assert format_euros(sympy.Rational(3993, 2)) == f"1996,50{NBSP}€"
 
 
 def test_numbers_in_english(english):
@@ -177,3 +192,27 @@ def test_the_formatting_is_the_one_the_drawings_use():
     from kit.render import common
 
     assert common.format_count is format_count and common.format_decimal is format_decimal
+
+
+def test_a_column_answers_to_its_heading_as_a_student_types_it():
+    tabla = Table(
+        [{"month": 1, "closing": 1650}, {"month": 2, "closing": 1815}],
+        labels={"month": "Mes", "closing": "Tras el día de paga"},
+    )
+    for typed in ("closing", "Tras el día de paga", "tras el dia de paga", "TRAS_EL_DÍA_DE_PAGA"):
+        assert tabla.columna(typed) == [1650, 1815] == tabla.column(typed)
+    fila = tabla.fila(-1)
+    assert fila.mes == fila["Mes"] == fila.month == 2
+    assert fila.tras_el_dia_de_paga == 1815
+    assert [f.mes for f in tabla] == [1, 2]
+    assert tabla.elige("Mes").columns == ("month",)
+    assert dict(fila) == {"month": 2, "closing": 1815}  # the aliases are not extra columns
+    with pytest.raises(KeyError, match="'intereses'"):
+        tabla.columna("intereses")
+
+
+def test_a_heading_two_columns_share_names_neither():
+    tabla = Table([{"a": 1, "b": 2}], labels={"a": "Total", "b": "total"})
+    assert tabla.columna("a") == [1]
+    with pytest.raises(KeyError):
+        tabla.columna("Total")

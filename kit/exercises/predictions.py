@@ -40,7 +40,7 @@ def _numero(n: object) -> int:
 
 def como_texto(valor: object) -> str:
     """A prediction as the student would write it: text as typed, numbers in Spanish format
-    (1/6, 1 500, 0,5)."""
+    (1/6, 1500, 0,5)."""
     if isinstance(valor, str):
         return valor.strip()
     if isinstance(valor, bool):

@@ -46,6 +46,7 @@ class GameType:
         dealmaker, «Con reserva de 50 000» for cash_reserve:50000; a name the catalogue
         does not know is shown as it is."""
         from kit.messages import catalogue, t
+        from kit.table import format_count
 
         base, _, value = name.partition(":")
         key = f"bots.{self.family}_{base}"
@@ -53,7 +54,7 @@ class GameType:
             return name
         if not value:
             value = "100000" if base == "cash_reserve" else ""
-        shown = f"{int(value):,}".replace(",", t("number.group")) if value.isdigit() else value
+        shown = format_count(int(value)) if value.isdigit() else value
         return t(key, reserve=shown)
 
     def bot(self, name: str) -> Policy:

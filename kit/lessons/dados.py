@@ -133,7 +133,7 @@ def porcentaje(p: Any) -> str:
 
 
 def frecuencia(parte: int, total: int) -> str:
-    """A relative frequency as the lesson writes it: 1 691 de 10 000 → «16,9 %»."""
+    """A relative frequency as the lesson writes it: 1691 de 10 000 → «16,9 %»."""
     return format_percent(Fraction(parte, total))
 
 

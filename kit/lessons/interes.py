@@ -53,7 +53,7 @@ __all__ = [
 
 
 def euros(value: Any) -> str:
-    """An exact amount as a student reads it: 2 415,77 € (rounded half up only for display)."""
+    """An exact amount as a student reads it: 2415,77 € (rounded half up only for display)."""
     return format_euros(value)
 
 
@@ -77,7 +77,7 @@ def pesetas(value: Any) -> str:
 
 def decimal_exacto(value: Fraction | int) -> str:
     """All the decimals of an amount whose denominator divides a power of 10, in Spanish format:
-    2 415,765 (so a student sees why 2 415,77 € is rounded). Raises for 1/3 and the like."""
+    2415,765 (so a student sees why 2415,77 € is rounded). Raises for 1/3 and the like."""
     x = Fraction(value)
     digits = 0
     while (x * 10**digits).denominator != 1:

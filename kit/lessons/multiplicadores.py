@@ -80,7 +80,7 @@ TIPOS = {
     "joker": "joker",
 }
 SEMILLA_MANO = 142  # the lesson's deal: VEZ, the red/blue Z makes the colour lock
-COMUNES = 3000  # the class dictionary: the 3 000 commonest Spanish words
+COMUNES = 3000  # the class dictionary: the 3000 commonest Spanish words
 PREMIO_PALABRA = PALABRA_BONUS  # PLB-08: added after multiplying
 
 
@@ -491,5 +491,5 @@ def racha_tres_estrellas() -> str:
 
 
 def lista(numeros: Iterable[int]) -> str:
-    """Whole numbers in order, written the Spanish way: '128, 192, 1 458'."""
+    """Whole numbers in order, written the Spanish way: '128, 192, 1458'."""
     return ", ".join(format_count(n) for n in sorted(numeros))

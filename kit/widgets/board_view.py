@@ -28,6 +28,7 @@ from typing import Any
 from kit.games.core import action_to_dict
 from kit.games.property.state import FREE, HOTEL
 from kit.messages import language, t
+from kit.table import format_count
 from kit.theme import GROUP_COLOURS, HEAT_STOPS, PLAYER_COLOURS, STATION, UTILITY, ink_on
 from kit.widgets.waiting import waiting
 
@@ -62,7 +63,7 @@ def heat_colour(share: float) -> str:
 
 def money(amount: int) -> str:
     """An amount with the language's thousands separator: 12 000 / 12,000."""
-    return f"{amount:,}".replace(",", t("number.group"))
+    return format_count(amount)
 
 
 def money_text(state: Any, amount: int) -> str:

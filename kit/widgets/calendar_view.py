@@ -32,6 +32,7 @@ from kit.games.core import action_to_dict
 from kit.games.dia_de_paga.actions import ANYTIME, action_from_dict
 from kit.games.dia_de_paga.base import START
 from kit.messages import language, t
+from kit.table import format_count
 from kit.theme import DAY_COLOURS, GRID, PLAYER_COLOURS, ink_on
 from kit.widgets.waiting import waiting
 
@@ -52,11 +53,11 @@ ANYTIME_KINDS = tuple(cls.__name__ for cls in ANYTIME)
 def money(amount: int) -> str:
     """An amount with the language's thousands separator: 12 000 / 12,000."""
     sign = "−" if amount < 0 else ""
-    return sign + f"{abs(amount):,}".replace(",", t("number.group"))
+    return sign + format_count(abs(amount))
 
 
 def signed(amount: int) -> str:
-    """A change of money with its sign: +1 500 / −150 / 0."""
+    """A change of money with its sign: +1500 / −150 / 0."""
     return ("+" if amount > 0 else "") + money(amount)
 
 
@@ -145,7 +146,7 @@ def _acquisition(rules: Any, held: Any) -> dict[str, Any]:
 
 
 def _loans_text(owed: int, cards: int) -> str:
-    """What a player owes, with the loan cards it comes in («3 000 € (2 tarjetas)»)."""
+    """What a player owes, with the loan cards it comes in («3000 € (2 tarjetas)»)."""
     if not cards:
         return f"{money(owed)} €"
     return counted("calendar.loan_cards", cards, amount=money(owed), cards=cards)

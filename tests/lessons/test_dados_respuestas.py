@@ -69,7 +69,7 @@ def test_the_rounds_model_assumes_a_kitty_starts_a_round():
 def test_the_simulated_mean_of_seed_2026_is_2_6_standard_errors_below():
     d = dados.dispersion(2026, 10_000, 200)
     assert d.media == Fraction(2211, 5) and d.esperada == Fraction(1400, 3)
-    assert d.varianza == Fraction(8_000_000, 9)  # one bet: 1 800 € or −200 €
+    assert d.varianza == Fraction(8_000_000, 9)  # one bet: 1800 € or −200 €
     assert d.distancia == Fraction(-367, 15)
     # z² exactly: distance² · n / variance
     assert d.distancia**2 * d.veces / d.varianza == Fraction(134689, 20000)
@@ -111,7 +111,7 @@ def test_answers_one_to_three_hold_the_computed_numbers():
     lab.roll(10_000)
     dos = plain(respuestas.acertaste.texto(2))
     assert f"**{plain(dados.format_count(lab.doubles))}**" in dos
-    assert "1 666,7" in dos and "16,9 %" in dos and "16,7 %" in dos
+    assert "1666,7" in dos and "16,9 %" in dos and "16,7 %" in dos
     tres = respuestas.acertaste.texto(3)
     assert "1/216" in tres and "**6 veces menos**" in tres
 

@@ -12,7 +12,7 @@ from kit.lessons import interes
 
 
 def plain(text: str) -> str:
-    """Spanish format uses narrow and no-break spaces (1 500,00 €); compare with plain ones."""
+    """Spanish format uses narrow and no-break spaces (1500,00 €); compare with plain ones."""
     return text.replace("\u202f", " ").replace("\u00a0", " ")
 
 
@@ -25,27 +25,27 @@ def test_rules_table_shows_ddp_16_and_ddp_17_numbers():
     tabla = interes.reglas()
     assert tabla.column("id") == ["DDP-17", "DDP-17", "DDP-16", "DDP-16"]
     valores = [plain(v) for v in tabla.column("valor")]
-    assert valores == ["10 %", "150,00 €", "1 500,00 €", "10 %"]
+    assert valores == ["10 %", "150,00 €", "1500,00 €", "10 %"]
 
 
 def test_euros_are_rounded_half_up_in_spanish_format():
-    assert plain(interes.euros(Fraction(9415285130163, 2000000000))) == "4 707,64 €"
-    assert plain(interes.euros(Fraction(483153, 200))) == "2 415,77 €"  # 2 415,765
+    assert plain(interes.euros(Fraction(9415285130163, 2000000000))) == "4707,64 €"
+    assert plain(interes.euros(Fraction(483153, 200))) == "2415,77 €"  # 2415,765
 
 
 def test_exact_decimals():
-    assert plain(interes.decimal_exacto(Fraction(483153, 200))) == "2 415,765"
-    assert plain(interes.decimal_exacto(1500)) == "1 500"
+    assert plain(interes.decimal_exacto(Fraction(483153, 200))) == "2415,765"
+    assert plain(interes.decimal_exacto(1500)) == "1500"
     with pytest.raises(ValueError):
         interes.decimal_exacto(Fraction(1, 3))
 
 
 def test_ddp_17_rows_that_do_not_add_up_are_rounding_only(libreta):
-    # issue 13, lesson 04 [10]: month 5 adds up (2 196,15 + 219,62 = 2 415,77); month 6 does not
+    # issue 13, lesson 04 [10]: month 5 adds up (2196,15 + 219,62 = 2415,77); month 6 does not
     assert interes.filas_que_no_cuadran(libreta) == [6, 7, 8, 11, 12]
     texto = plain(interes.por_que_no_cuadra(libreta, 6))
-    assert "2 415,765 + 241,5765 = 2 657,3415" in texto
-    assert "2 657,35 €" in texto and "2 657,34 €" in texto
+    assert "2415,765 + 241,5765 = 2657,3415" in texto
+    assert "2657,35 €" in texto and "2657,34 €" in texto
 
 
 def test_ddp_17_the_bankers_whole_euros_always_add_up():
@@ -60,7 +60,7 @@ def test_ddp_16_a_year_of_savings_against_a_year_of_one_loan_card(libreta):
     assert resumen.column("intereses") == [Fraction(6415285130163, 2000000000), 1800]
     assert interes.si_se_acumulara(1, 12) == Fraction(6415285130163, 2000000000)
     chart = interes.grafica_libreta_y_prestamo(libreta, prestamo, 1500)
-    assert "1 500" in plain(repr(chart))
+    assert "1500" in plain(repr(chart))
 
 
 def test_doubling_table_doubles_in_month_8():
@@ -164,11 +164,11 @@ def test_the_answers_state_the_computed_numbers(libreta):
 
     final = libreta.column("closing")[-1]
     uno = plain(acertaste.texto(1))
-    assert plain(interes.euros(final)) in uno and "3 300 €" in uno and "1 650 €" in uno
+    assert plain(interes.euros(final)) in uno and "3300 €" in uno and "1650 €" in uno
     dos = plain(acertaste.texto(2))
     assert plain(interes.euros(sum(interest.loan_schedule(1, 12).column("interest")))) in dos
     assert dos.count(plain(interes.euros(interes.pagos_en_la_libreta(1, 12)))) == 2
-    assert plain(interes.euros(final - 1500)) == "3 207,64 €"
+    assert plain(interes.euros(final - 1500)) == "3207,64 €"
     factores = interes.tabla_doblar(interest.MONTHLY_RATE, 10).column("se multiplica por")
     tres = plain(acertaste.texto(3))
     assert "**8 meses**" in tres and plain(interes.format_decimal(factores[6], 4)) in tres
@@ -180,11 +180,11 @@ def test_the_answers_state_the_computed_numbers(libreta):
 
 
 def test_the_explorers_challenges_months_5_and_7():
-    # lesson 04: 1000 € pass 1500 € in month 5; 100 € a month pass 1000 € in month 7 (1 043,59 €)
+    # lesson 04: 1000 € pass 1500 € in month 5; 100 € a month pass 1000 € in month 7 (1043,59 €)
     factores = interes.tabla_doblar(interest.MONTHLY_RATE, 10).column("se multiplica por")
     assert next(n for n, f in enumerate(factores, 1) if 1000 * f > 1500) == 5
     cada_mes = interest.savings_schedule(100, 12).column("closing")
     assert next(n for n, x in enumerate(cada_mes, 1) if x > 1000) == 7
-    assert plain(interes.euros(cada_mes[6])) == "1 043,59 €"
+    assert plain(interes.euros(cada_mes[6])) == "1043,59 €"
     dos_meses = interest.future_value(1, interest.MONTHLY_RATE, 2) - 1
     assert dos_meses == sympy.Rational(21, 100)  # «casi el mismo recargo» que el 20 % de PAL-08

@@ -152,7 +152,7 @@ def test_mean_and_median_are_exact_and_the_bands_count_every_hand():
 
 
 def test_numbers_are_written_the_spanish_way():
-    assert plain(mx.lista({2187, 128, 1458})) == "128, 1 458, 2 187"
+    assert plain(mx.lista({2187, 128, 1458})) == "128, 1458, 2187"
     assert mx.PREMIO_PALABRA == 70
 
 
@@ -213,7 +213,7 @@ def test_the_answers_state_the_computed_values():
     legales = mx.multiplicadores_legales()
     cuatro = r.acertaste.texto(4)
     assert max(legales) == 3**5 and "243 = 3⁵" in cuatro and legales[243].letras in cuatro
-    assert max(mx.productos()) == 3**7 and "2\u202f187 = 3⁷" in cuatro
+    assert max(mx.productos()) == 3**7 and "2187 = 3⁷" in cuatro
 
 
 def test_the_answers_section_numbers_match_the_lesson():

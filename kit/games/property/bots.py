@@ -227,7 +227,7 @@ def _worth(state: Any, titles: Any) -> int:
 def _look(state: Any) -> _Look:
     """The `_Look` of this state's ownership. Made once per game, it is kept by the state and
     updated by each change of hands (``_set_owner`` calls ``_Look.moved``: one group read
-    again). Whole patterns seldom come back from game to game (2 331 of 2 411 were new in 60
+    again). Whole patterns seldom come back from game to game (2331 of 2411 were new in 60
     seeded games), so they are not kept beyond the state; what each lot group's way of being
     held means comes back all the time, and the game's table keeps that."""
     look = state._look

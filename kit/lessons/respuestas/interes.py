@@ -25,7 +25,7 @@ MESES = 12
 
 
 def _entero(x: Fraction | int) -> str:
-    """Whole euros as the lesson writes a rounded guess: 3 300 €."""
+    """Whole euros as the lesson writes a rounded guess: 3300 €."""
     return f"{format_count(int(x))}\u00a0€"
 
 
