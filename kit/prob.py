@@ -20,8 +20,6 @@ from numbers import Rational
 from random import Random
 from typing import Any, Generic, TypeVar
 
-from kit.table import format_decimal
-
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
 
@@ -230,7 +228,10 @@ class Dist(Mapping[T, Fraction], Generic[T]):
 
     def _repr_html_(self) -> str:
         """The table a student reads: outcomes as written (no quotes), the exact fraction and
-        its decimal in the class language (0,1667)."""
+        its decimal in the class language (0,1667). kit.table is imported here, not at the
+        top: the light core (DESIGN) needs only the standard library."""
+        from kit.table import format_decimal
+
         rows = "".join(
             f"<tr><td>{escape(o if isinstance(o, str) else repr(o))}</td><td>{q}</td>"
             f"<td>{format_decimal(q, 4)}</td></tr>"

@@ -18,6 +18,7 @@ from kit.render.charts import Chart, line_chart
 from kit.table import Table, format_count, format_decimal, format_euros, format_percent
 
 __all__ = [
+    "TASA_MENSUAL",
     "Devolver",
     "alguna_vez_merece_la_pena",
     "decimal_exacto",
@@ -32,8 +33,11 @@ __all__ = [
     "grafica_libreta_y_prestamo",
     "hipoteca_de",
     "hipotecas",
+    "levantar_hipoteca",
     "lista",
     "mejor_interes_regla_72",
+    "meses_para",
+    "meses_para_doblar",
     "pagos_en_la_libreta",
     "pesetas",
     "por_que_no_cuadra",
@@ -44,11 +48,13 @@ __all__ = [
     "si_se_acumulara",
     "tabla_comision",
     "tabla_doblar",
+    "tabla_libreta",
     "tabla_regla_72",
     "tabla_trozos",
     "tae",
     "tae_libreta",
     "tae_prestamo",
+    "valor_final",
 ]
 
 
@@ -375,3 +381,35 @@ def empate_comision(meses: int) -> Fraction:
         else:
             high = mid
     return low
+
+
+# -- the Spanish names students type in the exercises ------------------------------------------
+# Thin calls into kit.analysis.interest (whose English names stay for code), with Spanish
+# parameters; the exercise prompts show these.
+
+TASA_MENSUAL = interest.MONTHLY_RATE  # the libreta's and the loans' 10 % a month
+
+
+def valor_final(capital: Any, r: Any, meses: Any) -> Any:
+    """C · (1 + r)ⁿ, exactly (a symbol for ``meses`` gives the formula)."""
+    return interest.future_value(capital, r, meses)
+
+
+def meses_para(factor: Any, r: Any) -> int:
+    """The whole months the money needs to grow ``factor`` times at ``r`` a month."""
+    return interest.months_to_reach(factor, r).months
+
+
+def meses_para_doblar(r: Any) -> int:
+    """The whole months the money needs to double at ``r`` a month."""
+    return interest.doubling_time(r).months
+
+
+def tabla_libreta(depositos: Any, meses: int, r: Any = interest.MONTHLY_RATE) -> Table:
+    """The savings book month by month: ``.columna("al acabar")``, ``fila.intereses``."""
+    return interest.savings_schedule(depositos, meses, r)
+
+
+def levantar_hipoteca(valor: Any, tarde: bool = False) -> Any:
+    """What lifting a mortgage costs: its value + 10 %, or + 20 % if lifted late."""
+    return interest.mortgage_redemption(valor, late=tarde)

@@ -44,6 +44,7 @@ MOVING_EFFECTS = frozenset({"move_to", "move_by", "go_to_jail", "move_to_nearest
 UNIFORM = Fraction(1, 40)
 
 __all__ = [
+    "PRESO",
     "Deal",
     "broken_group",
     "broken_groups",
@@ -54,6 +55,11 @@ __all__ = [
     "deal_steps",
     "deal_summary",
     "every_deal",
+    "largo_plazo",
+    "mejor_grupo",
+    "nombre",
+    "tiradas_para_pagar_la_casa",
+    "trato",
 ]
 
 
@@ -581,3 +587,35 @@ def within(
     errors = batch_errors(key, rolls, batches, seed)
     inside = sum(1 for c in probs if abs(float(freq[c] - probs[c])) < k * errors[c])
     return inside, len(probs)
+
+
+# -- the Spanish names students type in the exercises ------------------------------------------
+# The English names stay for code; these are what the exercise prompts show.
+
+PRESO = markov.IN_JAIL  # the jail's prisoners in ``largo_plazo``: ``a_la_larga[tablero.PRESO]``
+
+
+def nombre(casilla: int | str, juego: str = "el_pale") -> str:
+    """«21 Princesa»: the square's number and name (``PRESO`` gives «Cárcel (preso)»)."""
+    return name(casilla, juego)
+
+
+def largo_plazo(juego: str = "el_pale", carcel: str = "pay") -> dict:
+    """Casilla (o ``PRESO``) → la parte exacta de todas las tiradas que acaban en ella."""
+    return long_run(juego, carcel)
+
+
+def mejor_grupo(juego: str = "el_pale", casas: int = 3) -> str:
+    """El grupo cuyas casas se pagan antes, con ``casas`` ya puestas en cada calle."""
+    return best_group(juego, casas)
+
+
+def tiradas_para_pagar_la_casa(juego: str, casilla: int, casas: int) -> Fraction:
+    """Una casa más en ``casilla`` (que ya tiene ``casas``): su precio ÷ el alquiler que añade."""
+    return house_payback(juego, casilla, casas)
+
+
+def trato(juego: str, hipotecada: int, construye: int, casas: int = 0) -> Deal:
+    """Hipotecar la calle ``hipotecada`` para poner casas en el grupo de ``construye``
+    (``casas`` ya puestas): ``.rolls`` son las tiradas rivales hasta recuperarlo."""
+    return deal(juego, hipotecada, construye, level=casas)

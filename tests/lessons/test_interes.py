@@ -188,3 +188,13 @@ def test_the_explorers_challenges_months_5_and_7():
     assert plain(interes.euros(cada_mes[6])) == "1043,59 €"
     dos_meses = interest.future_value(1, interest.MONTHLY_RATE, 2) - 1
     assert dos_meses == sympy.Rational(21, 100)  # «casi el mismo recargo» que el 20 % de PAL-08
+
+
+def test_the_spanish_names_students_type_give_the_exact_values():
+    assert interes.valor_final(2000, interes.TASA_MENSUAL, 6) == Fraction(1771561, 500)
+    assert interes.meses_para(3, interes.TASA_MENSUAL) == 12  # 1,1¹¹ < 3 < 1,1¹²
+    assert interes.meses_para_doblar(interes.TASA_MENSUAL) == 8  # 1,1⁷ < 2 < 1,1⁸
+    libreta = interes.tabla_libreta(200, 3)
+    assert libreta.columna("al acabar")[-1] == Fraction(3641, 5)  # 200·(1,1 + 1,1² + 1,1³)
+    assert [fila.intereses for fila in libreta] == [20, 42, Fraction(662, 10)]
+    assert interes.levantar_hipoteca(90_000, tarde=True) == 108_000

@@ -131,3 +131,15 @@ def test_batch_errors_do_not_assume_independent_rolls():
     inside, total = tablero.within("el_pale", rolls=4_000, batches=10)
     assert total == 41 and 0 <= inside <= total
     assert tablero.naive_error(Fraction(1, 2), 100) == pytest.approx(0.05)
+
+
+def test_the_spanish_names_students_type_give_the_engines_numbers():
+    assert tablero.nombre(19) == tablero.name(19) == "19 Carrera de San Jerónimo"
+    assert tablero.largo_plazo("el_pale")[tablero.PRESO] == tablero.long_run()[markov.IN_JAIL]
+    assert tablero.mejor_grupo("superpoly", casas=1) == tablero.best_group("superpoly", 1)
+    assert tablero.tiradas_para_pagar_la_casa("superpoly", 19, 2) == tablero.house_payback(
+        "superpoly", 19, 2
+    )
+    assert tablero.trato("el_pale", 15, 16, casas=1).rolls == tablero.deal(
+        "el_pale", 15, 16, level=1
+    ).rolls
