@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import sys
+import unicodedata
 from functools import cache
 from html import escape
 from pathlib import Path
@@ -65,6 +66,15 @@ def set_language(code: str) -> None:
 
 def language() -> str:
     return _language
+
+
+def typed(name: str) -> str:
+    """A name as a student may type it, for matching: «Interés», «interes» and «INTERÉS» are
+    the same, and so are «tras el día de paga» and «tras_el_dia_de_paga»."""
+    plain = "".join(
+        c for c in unicodedata.normalize("NFKD", str(name)) if not unicodedata.combining(c)
+    )
+    return " ".join(plain.casefold().replace("_", " ").replace("-", " ").split())
 
 
 def t(key: str, **values: object) -> str:

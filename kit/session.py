@@ -59,11 +59,12 @@ class Session:
         self.family = game_type(ruleset).family
         self.options = dict(options or {})
         self.names = list(names)
-        self.seat_bots = list(bots)
+        kind = game_type(ruleset)
+        self.seat_bots = [kind.bot_key(name) if name else None for name in bots]  # «Ambiciosa»
         self.seed = seed
         self.path = Path(save_to) if save_to is not None else None
         self.game = game if game is not None else load(ruleset, players=self.names, **self.options)
-        self._policies = {p: bot(ruleset, name) for p, name in enumerate(bots) if name}
+        self._policies = {p: bot(ruleset, name) for p, name in enumerate(self.seat_bots) if name}
         self.steps = steps  # chance steps so far: step k draws from Random(f"{seed}/{k}")
         self.rng = Random(f"{seed}/{steps}")
         self.state = state if state is not None else self.game.new_state()

@@ -27,13 +27,12 @@ from __future__ import annotations
 import html
 import math
 import numbers
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from kit.messages import t
+from kit.messages import t, typed
 from kit.theme import GRID, INK
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -155,21 +154,12 @@ def _check_spec(name: str, spec: Any) -> str | Callable[[Any], str]:
 # -- rows and tables ----------------------------------------------------------------------------
 
 
-def _key(name: str) -> str:
-    """A column name as a student may type it: «Interés», «interes» and «INTERÉS» match, and
-    so do «tras el día de paga» and «tras_el_dia_de_paga»."""
-    plain = "".join(
-        c for c in unicodedata.normalize("NFKD", str(name)) if not unicodedata.combining(c)
-    )
-    return " ".join(plain.casefold().replace("_", " ").replace("-", " ").split())
-
-
 def _lookup(index: Mapping[str, int], labels: Mapping[str, str]) -> dict[str, int]:
     """Every name a column answers to: its own name, and its heading, in any case or accent.
     A heading two columns share answers to neither."""
     found: dict[str, set[int]] = {}
     for name, i in index.items():
-        for alias in (_key(name), _key(labels.get(name, name))):
+        for alias in (typed(name), typed(labels.get(name, name))):
             found.setdefault(alias, set()).add(i)
     return {alias: next(iter(at)) for alias, at in found.items() if len(at) == 1}
 
@@ -193,7 +183,7 @@ class Row(Mapping[str, Any]):
     def __getitem__(self, name: str) -> Any:
         if isinstance(name, int):
             return self._values[name]
-        i = self._index.get(name, self._aliases.get(_key(name)))
+        i = self._index.get(name, self._aliases.get(typed(name)))
         if i is None:
             raise KeyError(f"no column {name!r}; the columns are {list(self._index)}")
         return self._values[i]
@@ -298,7 +288,7 @@ class Table:
 
     def _position(self, name: str) -> int:
         """Where column ``name`` is: by its name, or by its heading as a student types it."""
-        i = self._index.get(name, self._aliases.get(_key(name)))
+        i = self._index.get(name, self._aliases.get(typed(name)))
         if i is None:
             raise KeyError(f"no column {name!r}; the columns are {list(self._names)}")
         return i

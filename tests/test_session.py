@@ -244,3 +244,13 @@ def test_a_retired_table_of_people_refuses_advance_too(tmp_path):
     with pytest.raises(SaveConflict):
         old.advance()
     assert old.state.to_json() == before
+
+
+def test_a_bot_may_be_named_as_the_class_calls_it():
+    """«Ambiciosa» and «apostadora» are the bots the lessons show; the save keeps the code name."""
+    partida = Session.start("palabra", humans=["Ana"], bots=["Ambiciosa", "principiante"], seed=1)
+    assert partida.seat_bots == [None, "greedy", "beginner"]
+    paga = Session.start("dia_de_paga", humans=["Ana"], bots=["apostadora"], seed=1, months=1)
+    assert paga.seat_bots == [None, "gambler"]
+    with pytest.raises(ValueError, match="Tramposa"):
+        Session.start("palabra", humans=["Ana"], bots=["Tramposa"], seed=1)

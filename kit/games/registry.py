@@ -57,8 +57,21 @@ class GameType:
         shown = format_count(int(value)) if value.isdigit() else value
         return t(key, reserve=shown)
 
+    def bot_key(self, name: str) -> str:
+        """The bot's name in code for the name a class calls it («Ambiciosa», «apostadora» →
+        greedy, gambler); any other name as it is."""
+        from kit.messages import typed
+
+        bots = self.bots()
+        if name in bots:
+            return name
+        by_title = {typed(self.bot_title(key)): key for key in bots}
+        return by_title.get(typed(name), name)
+
     def bot(self, name: str) -> Policy:
-        """The bot called `name`, or a plain error listing the bots there are."""
+        """The bot called `name` (in code or as the class calls it), or a plain error listing
+        the bots there are."""
+        name = self.bot_key(name)
         if self.named_bot is not None:
             return self.named_bot(name)
         bots = self.bots()

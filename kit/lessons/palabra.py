@@ -156,10 +156,16 @@ class Jugada:
         return f'<div>{drawing}</div><p style="font-size:1.15em">{lines}</p>'
 
 
+TIPOS = {"escalera": "straight", "color": "flush", "vocales": "vowels", "ampliar": "build"}
+"""The Spanish names of the plays (the engine's "palabra" is already the ¡Palabra! of PLB-08)."""
+
+
 def jugada(cards: Sequence[Card], tipo: str = "word", nuevas: Sequence[bool] | None = None):
-    """A play of these cards: "word", "straight", "flush", "palabra", "vowels" or "build"."""
+    """A play of these cards: "word", "escalera" ("straight"), "color" ("flush"), "palabra"
+    (¡Palabra!), "vocales" ("vowels") or "ampliar" ("build")."""
     new = tuple(nuevas) if nuevas is not None else None
-    return Jugada(tuple(cards), score(Play(tipo, tuple(cards), new=new)))
+    kind = TIPOS.get(tipo, tipo)
+    return Jugada(tuple(cards), score(Play(kind, tuple(cards), new=new)))
 
 
 def palabra(*nombres: str) -> Jugada:
@@ -254,7 +260,8 @@ def en_diccionario(diccionario: Any, palabras: Sequence[str]) -> Table:
 
 def titulo_bot(nombre: str) -> str:
     """What the class calls a Palabra bot: «Ambiciosa» (greedy), «Principiante» (beginner)."""
-    return game_type("palabra").bot_title(nombre)
+    kind = game_type("palabra")
+    return kind.bot_title(kind.bot_key(nombre))
 
 
 def primera_mano(

@@ -140,6 +140,7 @@ def test_the_spanish_names_students_type_give_the_engines_numbers():
     assert tablero.tiradas_para_pagar_la_casa("superpoly", 19, 2) == tablero.house_payback(
         "superpoly", 19, 2
     )
-    assert tablero.trato("el_pale", 15, 16, casas=1).rolls == tablero.deal(
-        "el_pale", 15, 16, level=1
-    ).rolls
+    assert (
+        tablero.trato("el_pale", 15, 16, casas=1).rolls
+        == tablero.deal("el_pale", 15, 16, level=1).rolls
+    )
