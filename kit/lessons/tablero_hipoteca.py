@@ -56,6 +56,20 @@ class Deal:
         """Opponent rolls for the net extra rent to repay houses and interest (None: never)."""
         return self.cost / self.net if self.net > 0 else None
 
+    # the Spanish names the exercises show
+    coste = cost
+    tiradas = rolls
+
+    @property
+    def ganado(self) -> Fraction:
+        """The rent the new houses add per opponent roll (``gained``)."""
+        return self.gained
+
+    @property
+    def perdido(self) -> Fraction:
+        """The rent the mortgaged title stops collecting per opponent roll (``lost``)."""
+        return self.lost
+
 
 def deal(
     key: str, mortgaged: int, build: int, level: int = 0, also_own: Sequence[int] = ()
