@@ -322,7 +322,7 @@ def test_the_loan_paid_monthly_has_the_libretas_tae_and_repaying_costs_only_the_
         assert saved - lost - fee == -fee
     # Kept in cash instead (the lesson's table), repaying loses more with every month left.
     verdicts = [interest.withdrawal_worth_it(1, k) for k in range(1, 7)]
-    cash = [v.gain for v in verdicts]
+    cash = [v.gain_if_kept_in_cash for v in verdicts]
     assert cash[0] == -fee and all(a > b for a, b in pairwise(cash))
     text = es(guide("04_interes_compuesto"))
     assert f"{es(format_euros(-fee))} queden los meses que queden" in text

@@ -237,28 +237,112 @@ def test_ddp_16_loan_schedule_totals_equal_loan_cost(cards, n, r):
     assert loan_cost(cards, n, r) == 1500 * cards * r * n
 
 
-def test_ddp_16_loan_interest_does_not_compound_but_savings_interest_does():
-    assert loan_cost(1, 12) == 1800
-    assert future_value(1500, TENTH, 12) - 1500 == Fraction(32076425650815, 10**10)  # 3207.64 €
+def test_ddp_16_a_loans_debt_never_grows_but_its_payments_would_have():
+    assert loan_cost(1, 12) == 1800  # twelve payments of 150 €: the debt stays 1500 €
+    grown = Fraction(0)
+    for _ in range(12):  # each payment, deposited the month after, grows to the end
+        grown = grow(grown, TENTH) + 150
+    assert grown == future_value(1500, TENTH, 12) - 1500 == Fraction(32076425650815, 10**10)
+    assert withdrawal_worth_it(1, 12).interest_saved_grown == grown  # 3207.64 €, not 1800 €
 
 
-def test_ddp_16_ddp_17_repaying_a_loan_early_from_savings_never_pays_at_10_percent():
+def test_ddp_16_ddp_17_a_loan_paid_every_month_has_the_books_tae():
+    """The loan at 10 % a month, its interest paid each payday, is not a cheaper «120 % simple
+    interest»: its monthly rate of return is 10 % (the cash flows +1500, −150 × 12, −1500 are
+    worth 0 at 10 %), so its TAE is the book's, (11/10)^12 − 1 = 213.84 %."""
+    tae = Fraction(11, 10) ** 12 - 1
+    book = savings_schedule([1500], 12)
+    book_tae = book.column("closing")[-1] / 1500 - 1
+    payments = loan_schedule(1, 12).column("interest")
+    assert list(payments) == [150] * 12
+    flows = [Fraction(1500)] + [-Fraction(p) for p in payments]
+    flows[-1] -= 1500  # the card handed back on the last payday
+    assert sum(f / Fraction(11, 10) ** m for m, f in enumerate(flows)) == 0
+    loan_tae = withdrawal_worth_it(1, 12).interest_saved_grown / interest.LOAN_CARD
+    assert loan_tae == book_tae == tae == effective_annual_rate(TENTH)
+    assert tae > 12 * TENTH  # 213.84 %, not 120 %
+
+
+def repay_now_minus_wait(cards, left, loan_rate, savings_rate, fee, deposit_savings=True):
+    """Both ways played month by month (DDP-16, DDP-17, DDP-18), with the same pay each payday
+    set aside for the loan's interest: money at the end if the cards are repaid now from the
+    book, minus money at the end if book and cards are kept."""
+    money = Fraction(1500 * cards)
+    book = money  # waiting: the book grows; the set-aside pay goes to the bank each payday
+    for _ in range(left):
+        book = grow(book, savings_rate)
+    waiting = book - money  # the cards still owed are subtracted (DDP-18)
+    book, kept = Fraction(0), Fraction(0)  # repaying: the set-aside pay is now yours
+    for _ in range(left):
+        if deposit_savings:  # last payday's goes into the book by day 23 (DDP-17)
+            book, kept = book + kept, Fraction(0)
+        book = grow(book, savings_rate)
+        kept += money * loan_rate
+    return book + kept - fee - waiting  # the fee was paid now, in cash
+
+
+def test_ddp_16_ddp_17_at_the_games_equal_rates_repaying_early_costs_just_the_fee():
     verdict = withdrawal_worth_it(1, 3)
     assert verdict.interest_saved == 450
-    assert verdict.savings_interest_lost == Fraction(993, 2)  # 1500·(1.1³ − 1)
-    assert verdict.fee == 150 and verdict.gain == Fraction(-393, 2) and not verdict.worth_it
+    assert verdict.interest_saved_grown == 150 * (Fraction(121, 100) + Fraction(11, 10) + 1)
+    assert verdict.savings_interest_lost == Fraction(993, 2) == verdict.interest_saved_grown
+    assert verdict.fee == 150 and verdict.gain_if_deposited == -150 and not verdict.worth_it
+    assert verdict.gain_if_kept_in_cash == Fraction(-393, 2)  # the old «never pays» sum
     for cards in range(1, 4):
-        for left in range(25):
-            assert withdrawal_worth_it(cards, left).gain <= -150
+        for left in range(37):
+            verdict = withdrawal_worth_it(cards, left)
+            assert (
+                verdict.gain_if_deposited
+                == -150
+                == repay_now_minus_wait(cards, left, TENTH, TENTH, 150)
+            )
+            assert verdict.gain_if_kept_in_cash == repay_now_minus_wait(
+                cards, left, TENTH, TENTH, 150, deposit_savings=False
+            )
+    assert withdrawal_worth_it(2, 5, fee=0).gain_if_deposited == 0  # no fee: nothing decides
 
 
-def test_ddp_16_ddp_17_withdrawal_pays_only_when_loans_cost_more_than_savings_earn():
-    simple = withdrawal_worth_it(2, 5, savings_compound=False)
-    assert simple.interest_saved == simple.savings_interest_lost and simple.gain == -150
-    dear = withdrawal_worth_it(1, 2, loan_rate="20 %")
-    assert (dear.interest_saved, dear.savings_interest_lost, dear.gain) == (600, 315, 135)
-    assert dear.worth_it
-    assert not withdrawal_worth_it(1, 1, loan_rate="20 %").worth_it  # 300 − 150 − 150 = 0
+def test_ddp_16_ddp_17_repaying_pays_when_the_book_earns_less_than_the_loan_costs():
+    # exercise interes-15: the book at 5 %, one card, 4 months left
+    cheap_book = withdrawal_worth_it(1, 4, savings_rate="5 %")
+    assert cheap_book.interest_saved == 600
+    assert cheap_book.interest_saved_grown == Fraction(517215, 800)  # 646.52 €
+    assert cheap_book.savings_interest_lost == Fraction(517215, 1600)  # 323.26 €
+    assert cheap_book.gain_if_deposited == Fraction(277215, 1600)  # 173.26 €
+    assert cheap_book.gain_if_kept_in_cash == Fraction(202785, 1600)  # 126.74 €
+    assert cheap_book.worth_it
+    # the lesson's book at 6 %: from 3 months left on
+    six = [withdrawal_worth_it(1, k, savings_rate="6 %").worth_it for k in range(1, 7)]
+    assert six == [False, False, True, True, True, True]
+    # a dearer loan that still does not beat the fee: 300 − 150 − 150 = 0, not more
+    dear = withdrawal_worth_it(1, 1, loan_rate="20 %")
+    assert (dear.interest_saved_grown, dear.savings_interest_lost, dear.gain_if_deposited) == (
+        300,
+        150,
+        0,
+    )
+    assert not dear.worth_it
+    assert withdrawal_worth_it(1, 2, loan_rate="20 %").gain_if_deposited == 165  # 630 − 315 − 150
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    cards=st.integers(0, 4),
+    left=months,
+    loan=st.fractions(0, 1, max_denominator=20),
+    book=st.fractions(0, 1, max_denominator=20),
+    fee=st.integers(0, 300),
+)
+def test_ddp_16_ddp_17_the_verdict_is_both_ways_played_month_by_month(cards, left, loan, book, fee):
+    verdict = withdrawal_worth_it(cards, left, loan_rate=loan, savings_rate=book, fee=fee)
+    assert verdict.gain_if_deposited == repay_now_minus_wait(cards, left, loan, book, fee)
+    assert verdict.gain_if_kept_in_cash == repay_now_minus_wait(
+        cards, left, loan, book, fee, deposit_savings=False
+    )
+    assert verdict.worth_it == (verdict.gain_if_deposited > 0)
+    if cards and left:
+        same_rate = verdict.gain_if_deposited == -fee
+        assert same_rate == (loan == book)
 
 
 # -- growth: doubling, rule of 72, effective rate, the continuous limit -----------------------

@@ -19,8 +19,10 @@ Conventions (the rulebook's, where it speaks):
   savings annuity is an annuity *due*, D(1+r)((1+r)^n - 1)/r. The textbook ordinary annuity
   (deposit after the interest), D((1+r)^n - 1)/r, is available with ``timing="end"``.
 * A loan card (1500 €) pays interest on every payday while it is held, including the payday on
-  which it is handed back (DDP-16). The interest is paid in cash, so a loan's cost is simple
-  interest: it does not compound.
+  which it is handed back (DDP-16). The interest is paid in cash, so the debt never grows and
+  the payments add up to 150 € a card a month. That is not a cheaper "simple interest": each
+  150 € leaves your pocket that month, money that could have grown in the book, so a loan at
+  10 % a month paid monthly has the book's TAE, (1.1)^12 - 1 = 213.84 %.
 * Exact by default. ``rounding="game"`` rounds each month's interest half up to whole euros,
   as a banker paying in notes would; `game_round` is that rule.
 
@@ -211,8 +213,9 @@ def loan_cost(cards: Symbolic, months: Symbolic, r: Symbolic = MONTHLY_RATE) -> 
     """The interest paid on loan cards held for a number of paydays (DDP-16): 1500·cards·r·months.
 
     Count every payday the cards are held, including the one on which they are handed back.
-    The interest is paid in cash each payday and never added to the debt, so it does not
-    compound: one card for 3 months at 10 % costs 3 × 150 = 450 €.
+    The interest is paid in cash each payday and never added to the debt: one card for 3 months
+    at 10 % pays 3 × 150 = 450 €. These are euros paid at different times; what they would
+    have become in the book is `withdrawal_worth_it(...).interest_saved_grown`.
     """
     count = _symbolic(cards, "the number of loan cards", _months)
     held = _symbolic(months, "the number of months", _months)
@@ -310,24 +313,35 @@ def mortgage_redemption(value: Number, late: bool = False) -> sympy.Rational:
 
 @dataclass(frozen=True)
 class WithdrawalVerdict:
-    """The sums behind "should I pay the 150 € fee to repay my loan early?" (all in euros)."""
+    """The sums behind "should I pay the 150 € fee to repay my loan early?" (euros at the end)."""
 
     interest_saved: Fraction
-    """The loan interest no longer paid on the paydays still to come."""
+    """The loan interest no longer paid on the paydays still to come, as paid (in cash)."""
+    interest_saved_grown: Fraction
+    """The same payments, each deposited in the book the month after (by day 23, DDP-17), as
+    they stand at the end: at equal rates, exactly `savings_interest_lost`."""
     savings_interest_lost: Fraction
     """The interest the withdrawn money would have earned in the book."""
     fee: Fraction
-    """The withdrawal fee (DDP-17)."""
+    """The withdrawal fee (DDP-17), paid in cash and counted as it is."""
 
     @property
-    def gain(self) -> Fraction:
-        """Money at the end of the game with early repayment, minus without it."""
+    def gain_if_deposited(self) -> Fraction:
+        """Money at the end with early repayment minus without it, the interest no longer paid
+        going into the book: the fair comparison, since both ways can use the book."""
+        return self.interest_saved_grown - self.savings_interest_lost - self.fee
+
+    @property
+    def gain_if_kept_in_cash(self) -> Fraction:
+        """The same if the interest no longer paid sits in cash, earning nothing: a worse use of
+        the money, not a cheaper loan."""
         return self.interest_saved - self.savings_interest_lost - self.fee
 
     @property
     def worth_it(self) -> bool:
-        """True only when repaying early leaves strictly more money at the end."""
-        return self.gain > 0
+        """True only when repaying early, with the saved interest deposited, leaves strictly
+        more money at the end."""
+        return self.gain_if_deposited > 0
 
 
 def withdrawal_worth_it(
@@ -337,26 +351,25 @@ def withdrawal_worth_it(
     loan_rate: Number = MONTHLY_RATE,
     savings_rate: Number = MONTHLY_RATE,
     fee: Number = WITHDRAWAL_FEE,
-    savings_compound: bool = True,
 ) -> WithdrawalVerdict:
     """Is it worth withdrawing savings (and paying the fee) to hand back loan cards now?
 
     The situation: on a payday, after its interest, you hold ``cards`` loan cards and at least
     1500·cards € in the book; ``months_left`` paydays remain. Either you withdraw now and repay,
     or you keep both to the end, where savings count as money and loans are subtracted (DDP-18).
-    Interest paid in cash is not reinvested. Repaying saves 1500·cards·loan_rate a month but
-    loses the book's interest on the same money, which compounds: at the game's equal 10 %
-    rates it never pays, and paying the fee only makes it worse.
+    Repaying loses the book's compound interest on 1500·cards €; it saves 1500·cards·loan_rate
+    every payday, and each saving deposited in the book compounds too. At equal rates (the
+    game's 10 %) the two cancel exactly, so only the fee decides: the gain is −fee. Repaying
+    pays only when the loan's rate is above the book's by enough to beat the fee.
     """
     count = _months(cards, "the number of loan cards")
     k = _months(months_left, "the number of paydays left")
-    if not isinstance(savings_compound, bool):
-        raise ValueError(f"savings_compound must be True or False; got {savings_compound!r}")
     money = Fraction(LOAN_CARD * count)
     s = _rate(savings_rate, "the savings rate")
-    lost = money * ((1 + s) ** k - 1) if savings_compound else money * s * k
-    saved = money * _rate(loan_rate, "the loan rate") * k
-    return WithdrawalVerdict(saved, lost, _amount(fee, "the fee"))
+    payment = money * _rate(loan_rate, "the loan rate")
+    grown = sum((payment * (1 + s) ** (k - j) for j in range(1, k + 1)), Fraction(0))
+    lost = money * ((1 + s) ** k - 1)
+    return WithdrawalVerdict(payment * k, grown, lost, _amount(fee, "the fee"))
 
 
 # -- month-by-month schedules (kit.table.Table) ---------------------------------------------------
