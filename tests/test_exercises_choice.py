@@ -230,7 +230,7 @@ def _distractor_numbers() -> dict[tuple[str, str], list[str]]:
         ("dados-3", "doble"): [_fraction_of_36(sums.P({11})), _fraction_of_36(sums.P({12}))],
         ("dados-3", "caras"): [f"{die * 2} caras"],
         ("tablero-12", "+"): [format_decimal(Fraction(house, before + after), 1)],
-        ("tablero-12", "4 000"): [format_decimal(Fraction(house, after - before), 0)],
+        ("tablero-12", "4000"): [format_decimal(Fraction(house, after - before), 0)],
         ("interes-5", "313"): [format_percent(year, 1), format_decimal(year, 3)],
         ("multiplicadores-4", "24"): [f"{3 * LOCK_FACTOR**3}:"],
     }

@@ -49,7 +49,7 @@ def test_tablero_11_names_the_street_that_gets_the_house_and_its_32_rolls():
     prompt, solution = prompt_and_solution("02_tablero", "tablero-11")
     flat = es(prompt)
     assert "Carrera de San Jerónimo** (casilla 19)" in flat and "Estación de Delicias" in flat
-    assert 'tablero.deal("el_pale", 15, 16, level=1)' in solution
+    assert 'tablero.trato("el_pale", 15, 16, casas=1)' in solution
     row = guide("02_tablero").split("| 11 | reto | kit |")[1].split("|")[0]
     assert f"{shown} tiradas" in row and "Carrera de San Jerónimo (casilla 19)" in row
     sums = f"{deal.cost} ÷ ({format_decimal(deal.gained, 1)} − {format_decimal(deal.lost, 1)})"

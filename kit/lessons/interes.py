@@ -20,7 +20,9 @@ from kit.table import Table, format_count, format_decimal, format_euros, format_
 __all__ = [
     "TASA_MENSUAL",
     "Devolver",
+    "Tiempo",
     "alguna_vez_merece_la_pena",
+    "coste_prestamo",
     "decimal_exacto",
     "desde_cuando_compensa",
     "devolver_ya",
@@ -41,6 +43,7 @@ __all__ = [
     "pagos_en_la_libreta",
     "pesetas",
     "por_que_no_cuadra",
+    "regla_del_72",
     "reglas",
     "resumen_ano",
     "serie_geometrica",
@@ -395,14 +398,32 @@ def valor_final(capital: Any, r: Any, meses: Any) -> Any:
     return interest.future_value(capital, r, meses)
 
 
-def meses_para(factor: Any, r: Any) -> int:
-    """The whole months the money needs to grow ``factor`` times at ``r`` a month."""
-    return interest.months_to_reach(factor, r).months
+class Tiempo(NamedTuple):
+    """How long money takes to grow: ``exacto`` (a logarithm) and ``meses`` (whole months)."""
+
+    exacto: Any
+    meses: int
 
 
-def meses_para_doblar(r: Any) -> int:
-    """The whole months the money needs to double at ``r`` a month."""
-    return interest.doubling_time(r).months
+def meses_para(factor: Any, r: Any) -> Tiempo:
+    """How long the money needs to grow ``factor`` times at ``r`` a month."""
+    tiempo = interest.months_to_reach(factor, r)
+    return Tiempo(tiempo.exact, tiempo.months)
+
+
+def meses_para_doblar(r: Any) -> Tiempo:
+    """How long the money needs to double at ``r`` a month."""
+    return meses_para(2, r)
+
+
+def coste_prestamo(tarjetas: Any, meses: Any, r: Any = interest.MONTHLY_RATE) -> Any:
+    """The interest ``tarjetas`` loan cards cost over ``meses`` months (150 € a card a month)."""
+    return interest.loan_cost(tarjetas, meses, r)
+
+
+def regla_del_72(r: Any) -> Any:
+    """The rule of 72's months to double: 72 ÷ (the rate in %)."""
+    return interest.rule_of_72(r)
 
 
 def tabla_libreta(depositos: Any, meses: int, r: Any = interest.MONTHLY_RATE) -> Table:

@@ -192,8 +192,13 @@ def test_the_explorers_challenges_months_5_and_7():
 
 def test_the_spanish_names_students_type_give_the_exact_values():
     assert interes.valor_final(2000, interes.TASA_MENSUAL, 6) == Fraction(1771561, 500)
-    assert interes.meses_para(3, interes.TASA_MENSUAL) == 12  # 1,1¹¹ < 3 < 1,1¹²
-    assert interes.meses_para_doblar(interes.TASA_MENSUAL) == 8  # 1,1⁷ < 2 < 1,1⁸
+    triple = interes.meses_para(3, interes.TASA_MENSUAL)
+    assert (
+        triple.meses == 12 and triple.exacto == interest.months_to_reach(3, Fraction(1, 10)).exact
+    )
+    assert interes.meses_para_doblar(interes.TASA_MENSUAL).meses == 8  # 1,1⁷ < 2 < 1,1⁸
+    assert interes.coste_prestamo(2, 3) == 900  # 2 tarjetas × 150 € × 3 meses
+    assert interes.regla_del_72(Fraction(6, 100)) == 12
     libreta = interes.tabla_libreta(200, 3)
     assert libreta.columna("al acabar")[-1] == Fraction(3641, 5)  # 200·(1,1 + 1,1² + 1,1³)
     assert [fila.intereses for fila in libreta] == [20, 42, Fraction(662, 10)]
