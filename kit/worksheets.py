@@ -161,6 +161,9 @@ def tex(formula: str) -> str:
 _INLINE = re.compile(r"(`+)(.+?)\1|(?<![\\$])\$(?!\$)(.+?)(?<!\\)\$", re.S)
 
 
+_NO_BREAK = re.compile(r"(\d) (?=\d{3}(?!\d)|%|€)")
+
+
 def _emphasis(text: str) -> str:
     """Links, bold and italic in text already escaped."""
     text = re.sub(r"!\[([^\]]*)\]\([^)]*\)", r"[\1]", text)
@@ -168,6 +171,7 @@ def _emphasis(text: str) -> str:
     text = re.sub(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1", r"<strong>\2</strong>", text, flags=re.S)
     text = re.sub(r"(?<![*\w])\*(?=\S)(.+?)(?<=\S)\*(?![*\w])", r"<em>\1</em>", text, flags=re.S)
     text = re.sub(r"(?<![_\w])_(?=\S)(.+?)(?<=\S)_(?![_\w])", r"<em>\1</em>", text, flags=re.S)
+    text = _NO_BREAK.sub("\\1\u00a0", text)  # «1 650 €», «10 %» stay on one line
     return text.replace("\\$", "$").replace("\\*", "*").replace("\\_", "_")
 
 
