@@ -46,8 +46,9 @@ browser: $(STAMP) lite
 student: $(STAMP)
 	$(BIN)/kit classroom --out $(CLASSROOM)
 
-## make worksheets: a printable page per lesson in build/worksheets/ (predictions, tables to
-## fill, the exercise prompts; never a solution): HTML, and PDF where Chromium is on PATH
+## make worksheets: a paper-only sheet per lesson in build/worksheets/ (predictions, tables to
+## fill, the exercises done with pencil; never a solution, code or screen; at most 4 A4 pages,
+## chosen by kit/data/worksheets.toml): HTML, and PDF where Chromium is on PATH
 worksheets: $(STAMP)
 	$(BIN)/kit worksheets --out build/worksheets
 

@@ -1,15 +1,14 @@
-"""Printable worksheets: one page per lesson for students without a computer (`kit worksheets`).
+"""Printable worksheets: the paper sheet of each lesson for students without a computer
+(`kit worksheets`): the Markdown renderer, the page's style, the HTML files and their PDFs.
 
-A worksheet carries what a student can do on paper: the lesson's markdown cells tagged `ficha`
-(predictions, tables to fill by hand) and the prompts of its exercise master
-(`exercises/<stem>.ipynb`), each with room to write. It never carries a code cell, an output or
-a hint: only markdown cells are read, and `<details>` blocks (where a hint could hide) are
-dropped. A notebook without `ficha` tags still gets a sheet: its «Predice» cells, and the
-markdown cell before each `solution` or `explica(...)` cell of the master.
+What goes on a sheet (paper only: no code, no screens, no cells) is chosen by
+kit/data/worksheets.toml and assembled in kit.worksheets_paper; data an exercise needs that the
+kit computes comes from kit.worksheets_data. A sheet never carries a code cell, an output or a
+hint: only markdown cells are read, and `<details>` blocks (where a hint could hide) are dropped.
 
 Standard library only (notebooks are JSON; the markdown subset the lessons use is rendered
 here), so the command works wherever the kit is installed; Debian's Chromium, when on PATH,
-prints each page to PDF headless.
+prints the pages to PDF headless.
 """
 
 from __future__ import annotations
@@ -20,25 +19,14 @@ import re
 import shutil
 import subprocess
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
 from kit.theme import CODE_FONT, DARK_GREY, FONT, FRAME, GRID, INK, MID_GREY, PRINT_FONT, SHADE
 
-TAG = "ficha"
 OUT = Path("build/worksheets")
 
 
-# -- what goes on a sheet ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Item:
-    """One block of a sheet: a markdown cell (its index in the notebook) and the room after it."""
-
-    cell: int
-    source: str
-    space: str  # "short", "long" (an «explica» answer) or "none" (a table is the room)
+# -- reading notebooks ------------------------------------------------------------------------
 
 
 def _source(cell: dict) -> str:
@@ -62,57 +50,6 @@ def title(notebook: dict, default: str = "") -> str:
                 if line.startswith("# "):
                     return line[2:].strip()
     return default
-
-
-def _is_explica(cell: dict) -> bool:
-    return cell.get("cell_type") == "code" and "explica(" in _source(cell)
-
-
-def _space(cells: list[dict], index: int, default: str) -> str:
-    """Room to write after a cell: long when the next code cell asks to explain, none for a
-    table to fill (the table is the room)."""
-    for cell in cells[index + 1 :]:
-        if cell.get("cell_type") == "code":
-            if _is_explica(cell):
-                return "long"
-            break
-        if cell.get("cell_type") == "markdown":
-            break
-    if _TABLE_RULE.search(_source(cells[index])):
-        return "none"
-    return default
-
-
-def lesson_items(notebook: dict) -> list[Item]:
-    """The lesson's markdown cells tagged `ficha`; without tags, its «Predice» cells."""
-    cells = notebook.get("cells", [])
-    markdown = [(i, c) for i, c in enumerate(cells) if c.get("cell_type") == "markdown"]
-    chosen = [(i, c) for i, c in markdown if TAG in _tags(c)]
-    if not chosen:
-        chosen = [
-            (i, c)
-            for i, c in markdown
-            if re.match(r"\s*#+ .*predice", _source(c).casefold()) and "solution" not in _tags(c)
-        ]
-    return [Item(i, _source(c), _space(cells, i, "short")) for i, c in chosen]
-
-
-def exercise_items(notebook: dict) -> list[Item]:
-    """The master's prompts: markdown cells tagged `ficha`; without tags, the markdown cell
-    right before each `solution` cell or `explica(...)` cell."""
-    cells = notebook.get("cells", [])
-    chosen = [
-        i for i, c in enumerate(cells) if c.get("cell_type") == "markdown" and TAG in _tags(c)
-    ]
-    if not chosen:
-        for i, cell in enumerate(cells):
-            if "solution" in _tags(cell) or _is_explica(cell):
-                before = i - 1
-                while before >= 0 and cells[before].get("cell_type") != "markdown":
-                    before -= 1
-                if before >= 0 and before not in chosen:
-                    chosen.append(before)
-    return [Item(i, _source(cells[i]), _space(cells, i, "short")) for i in sorted(chosen)]
 
 
 # -- markdown to HTML (the subset the lessons use) -------------------------------------------
@@ -224,6 +161,9 @@ def tex(formula: str) -> str:
 _INLINE = re.compile(r"(`+)(.+?)\1|(?<![\\$])\$(?!\$)(.+?)(?<!\\)\$", re.S)
 
 
+_NO_BREAK = re.compile(r"(\d) (?=\d{3}(?!\d)|%|€)")
+
+
 def _emphasis(text: str) -> str:
     """Links, bold and italic in text already escaped."""
     text = re.sub(r"!\[([^\]]*)\]\([^)]*\)", r"[\1]", text)
@@ -231,6 +171,7 @@ def _emphasis(text: str) -> str:
     text = re.sub(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1", r"<strong>\2</strong>", text, flags=re.S)
     text = re.sub(r"(?<![*\w])\*(?=\S)(.+?)(?<=\S)\*(?![*\w])", r"<em>\1</em>", text, flags=re.S)
     text = re.sub(r"(?<![_\w])_(?=\S)(.+?)(?<=\S)_(?![_\w])", r"<em>\1</em>", text, flags=re.S)
+    text = _NO_BREAK.sub("\\1\u00a0", text)  # «1 650 €», «10 %» stay on one line
     return text.replace("\\$", "$").replace("\\*", "*").replace("\\_", "_")
 
 
@@ -345,7 +286,7 @@ def markdown(source: str, shift: int = 1) -> str:
             while i < len(lines) and lines[i].strip():
                 nxt = lines[i]
                 if paragraph and (
-                    _BULLET.match(nxt)
+                    _interrupts(nxt)
                     or nxt.lstrip().startswith(("#", ">", "```", "$$"))
                     or (i + 1 < len(lines) and "|" in nxt and _TABLE_RULE.fullmatch(lines[i + 1]))
                 ):
@@ -354,6 +295,13 @@ def markdown(source: str, shift: int = 1) -> str:
                 i += 1
             out.append(_paragraph(paragraph))
     return "\n".join(out)
+
+
+def _interrupts(line: str) -> bool:
+    """A list item that ends a paragraph: a bullet, or a numbered item starting at 1 (as in
+    CommonMark: «la mediana es⏎20. Explica…» goes on with the paragraph)."""
+    bullet = _BULLET.match(line)
+    return bool(bullet) and (not bullet.group(2)[0].isdigit() or bullet.group(2)[:-1] == "1")
 
 
 def _list(lines: list[str], i: int, indent: int, out: list[str], shift: int) -> int:
@@ -434,44 +382,11 @@ def _texts() -> dict[str, str]:
     return {key: t(f"worksheets.{key}") for key in keys}
 
 
-def _block(item: Item) -> str:
-    room = "" if item.space == "none" else f'<div class="answer {item.space}"></div>'
-    return f'<div class="item" data-cell="{item.cell}">\n{markdown(item.source)}\n{room}</div>'
-
-
 def worksheet(lesson: dict, master: dict | None, stem: str = "") -> str:
-    """The printable page of one lesson (and its exercise master, if it has one)."""
-    words = _texts()
-    name = title(lesson, stem)
-    parts = [
-        "<!DOCTYPE html>",
-        '<html lang="es">',
-        '<head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{html.escape(words['kind'])}: {inline(name)}</title>",
-        f"<style>{STYLE}</style></head>",
-        "<body>",
-        f'<header><p class="kind">{html.escape(words["kind"])} · {html.escape(stem)}</p>',
-        f"<h1>{inline(name)}</h1>",
-        '<p class="who">'
-        f'<span class="name">{html.escape(words["name"])}:</span>'
-        f"<span>{html.escape(words['group'])}:</span>"
-        f"<span>{html.escape(words['date'])}:</span></p></header>",
-    ]
-    lesson_part = lesson_items(lesson)
-    if lesson_part:
-        parts.append(f'<section class="lesson"><h2>{html.escape(words["lesson"])}</h2>')
-        parts.extend(_block(item) for item in lesson_part)
-        parts.append("</section>")
-    exercise_part = exercise_items(master) if master is not None else []
-    if exercise_part:
-        parts.append(f'<section class="exercises"><h2>{html.escape(words["exercises"])}</h2>')
-        parts.extend(_block(item) for item in exercise_part)
-        parts.append("</section>")
-    if not lesson_part and not exercise_part:
-        parts.append(f'<p class="none">{html.escape(words["empty"])}</p>')
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
+    """The printable sheet of one lesson (kit.worksheets_paper builds it)."""
+    from kit.worksheets_paper import worksheet as paper
+
+    return paper(lesson, master, stem)
 
 
 def lessons(folder: Path) -> list[Path]:
