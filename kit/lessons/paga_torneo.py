@@ -67,7 +67,7 @@ ACCOUNT_LABELS = {
     "apuesta": "Apuestas: ganancia neta",
     "loteria": "Lotería: ganancia neta",
     "bote": "Bote ganado",
-    REST: "Todo lo demás (sueldo, correo, seguros…)",
+    REST: "Todo lo demás (dinero inicial, sueldos, correo…)",
     "fortuna": "Fortuna final",
 }
 
