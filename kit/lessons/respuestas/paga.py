@@ -103,7 +103,7 @@ def ganador() -> str:
         f"({format_percent(t.proporcion(orden[-1]))}). Partidas ganadas de {PARTIDAS}: "
         f"{puestos}.\n\n"
         f"La lotería no es lo que separa a las dos primeras: la {paga.title(segundo)} también "
-        f"juega todas las loterías y saca de ellas de media "
+        f"juega a la lotería siempre que puede y saca de ella de media "
         f"{format_euros(t.mean(segundo, 'loteria'))} por partida, frente a "
         f"{format_euros(t.mean(primero, 'loteria'))} de la {paga.title(primero)}. La fortuna "
         f"de la {paga.title(primero)} es {format_euros(separa)} mayor por partida, sobre todo "
