@@ -20,8 +20,15 @@ from kit.classroom import LESSONS, build_classroom
 from kit.exercises.predictions import ACERTASTE, PREDICCION, RESULTADO, en_blanco
 
 ROOT = Path(__file__).resolve().parents[1]
-# Lesson 03 is not converted to predice / acertaste yet (issue 23 goes on): the others are.
-STEMS = ["01_dados", "02_tablero", "04_interes_compuesto", "05_palabra", "06_multiplicadores"]
+# Every lesson is converted to predice / acertaste (issue 23).
+STEMS = [
+    "01_dados",
+    "02_tablero",
+    "03_dia_de_paga",
+    "04_interes_compuesto",
+    "05_palabra",
+    "06_multiplicadores",
+]
 CALL = re.compile(r"\b(predice|acertaste)\(\s*(\d+)")
 ANSWERS = re.compile(r"from kit\.lessons\.respuestas\.(\w+) import")
 LOCKED = "Anota antes tu predicción"

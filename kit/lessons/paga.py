@@ -1,4 +1,5 @@
-"""Lesson 03, Día de Paga: the tables, the tournament and the chart the lesson shows.
+"""Lesson 03, Día de Paga: the tables and the chart the lesson shows (its tournament is in
+`kit.lessons.paga_torneo`, re-exported here).
 
 The lesson plays a month with the class and then lets the numbers decide who does best: the
 savings book (libreta) against the loans (préstamos), and the «En caso de necesidad» bet, whose
@@ -12,37 +13,50 @@ Standard library and the kit only (the student path runs in JupyterLite).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from random import Random
 from typing import Any
 
 import kit
-from kit.analysis.dia_de_paga import necessity_bet
-from kit.games.core import EventReader
+from kit.analysis.dia_de_paga import kitty_wait, lottery_gain, necessity_bet
 from kit.games.dia_de_paga.game import interest
-from kit.games.registry import game_type
+from kit.lessons.paga_torneo import (  # noqa: F401 (re-exported: the lesson types paga.…)
+    ACCOUNT_LABELS,
+    ACCOUNTS,
+    BOTS,
+    COUNTS,
+    GAME,
+    REST,
+    SHOWN,
+    Luck,
+    Tournament,
+    accounts_table,
+    bot_key,
+    difference_table,
+    luck,
+    luck_table,
+    title,
+    tournament,
+    winners_by_sim,
+    wins_chart,
+    wins_table,
+)
 from kit.prob import Dist
-from kit.render.charts import Chart, bar_chart
-from kit.sim import bot, game_rng, play_games, run
-from kit.table import Table, format_count, format_euros, format_percent
-
-GAME = "dia_de_paga"
-BOTS = ("cautious_saver", "borrower", "gambler", "do_nothing")
-"""The four bots of Día de Paga, in the seats of the lesson's tournament (as `kit sim`)."""
+from kit.table import Table, format_count, format_decimal, format_euros, format_percent
 
 WHAT_THEY_DO = {
     "cautious_saver": "guarda 300 € en efectivo y mete el resto en la libreta; nunca apuesta",
-    "borrower": "pide préstamos para comprar las adquisiciones que valen más que su precio",
-    "gambler": "apuesta lo máximo en cada «En caso de necesidad» y juega todas las loterías",
+    "borrower": (
+        "pide préstamos para comprar las adquisiciones que valen más que su precio y juega "
+        "todas las loterías"
+    ),
+    "gambler": (
+        "apuesta lo máximo en cada «En caso de necesidad» y juega todas las loterías; no compra"
+    ),
     "do_nothing": "no hace nada: ni ahorra, ni compra, ni apuesta",
 }
-
-
-def title(name: str) -> str:
-    """A bot's Spanish class name («Ahorradora» for cautious_saver): the name the lesson uses."""
-    return game_type(GAME).bot_title(name)
 
 
 def bots_table() -> Table:
@@ -231,193 +245,179 @@ def bet_table(stake: int) -> Table:
     )
 
 
-# -- the tournament ------------------------------------------------------------------------------
-
-ACCOUNTS = (
-    "libreta",
-    "comisiones",
-    "prestamos",
-    "adquisiciones",
-    "apuesta",
-    "loteria",
-    "bote",
-    "fortuna",
-)
-COUNTS = ("apuestas", "apostado")  # number of bets, euros staked
-ACCOUNT_LABELS = {
-    "libreta": "Intereses de la libreta",
-    "comisiones": "Comisiones por retirar",
-    "prestamos": "Intereses de préstamos",
-    "adquisiciones": "Adquisiciones: venta − compra",
-    "apuesta": "Apuestas: ganancia neta",
-    "loteria": "Lotería: ganancia neta",
-    "bote": "Bote ganado",
-    "fortuna": "Fortuna final",
-}
-
-
-@dataclass
-class Tournament:
-    """A seeded tournament of the four bots: wins per bot and, per bot, the mean euros per game
-    of each account the lesson compares (exact Fractions)."""
-
-    games: int
-    months: int
-    seed: int
-    wins: dict[str, int] = field(default_factory=dict)
-    ties: int = 0
-    totals: dict[str, dict[str, int]] = field(default_factory=dict)
-
-    def mean(self, name: str, account: str) -> Fraction:
-        """Mean euros per game of `account` for the bot `name` (e.g. "gambler", "apuesta")."""
-        return Fraction(self.totals[name][account], self.games)
-
-    def total(self, name: str, account: str) -> int:
-        """The bot's sum over all the games (euros, or the bets counted in "apuestas")."""
-        return self.totals[name][account]
-
-    def share(self, name: str) -> Fraction:
-        """The bot's share of the games won."""
-        return Fraction(self.wins[name], self.games)
-
-    def most_wins(self) -> str:
-        """The bot that won most games."""
-        return sorted(BOTS, key=self.wins.__getitem__)[-1]
-
-
-class _Ledger(EventReader):
-    """Reads a game's events (each move's list once) into euros per seat."""
-
-    def __init__(self, players: int):
-        self.euros = [dict.fromkeys(ACCOUNTS + COUNTS, 0) for _ in range(players)]
-
-    def count(self, e: Mapping[str, Any]) -> None:
-        p = e.get("player")
-        if not isinstance(p, int):
-            return
-        book = self.euros[p]
-        kind = e["kind"]
-        if kind == "payday_line" and e["line"] == "savings_interest":
-            book["libreta"] += e["amount"]
-        elif kind == "payday_line" and e["line"] == "loan_interest":
-            book["prestamos"] += e["amount"]
-        elif kind == "withdrawal":
-            book["comisiones"] -= e["fee"]
-        elif kind == "necessity_bet":
-            book["apuesta"] -= e["stake"]
-            book["apuestas"] += 1
-            book["apostado"] += e["stake"]
-        elif kind == "necessity_roll":
-            book["apuesta"] += e["amount"]
-        elif kind == "bought":
-            book["adquisiciones"] -= e["price"]
-        elif kind == "sold":
-            book["adquisiciones"] += e["value"]
-        elif kind == "staked":
-            book["loteria"] -= e["amount"]
-        elif kind == "lottery_won":
-            book["loteria"] += e["amount"]
-        elif kind == "kitty_won":
-            book["bote"] += e["amount"]
-
-
-def tournament(partidas: int = 200, meses: int = 3, semilla: int = 2026) -> Tournament:
-    """`partidas` seeded games of `meses` months of the four bots, seated as in BOTS (game i
-    drawn with ``kit.sim.game_rng(semilla, i)``, so the winners are those of ``kit sim
-    dia_de_paga`` with the same seed and policies). Each game is played once with a ledger
-    reading its events. (Spanish parameter names: the lesson's students type them.)"""
-    games, months, seed = partidas, meses, semilla
-    result = Tournament(games, months, seed, dict.fromkeys(BOTS, 0))
-    result.totals = {name: dict.fromkeys(ACCOUNTS + COUNTS, 0) for name in BOTS}
-    game = kit.load(GAME, players=len(BOTS), months=months)
-    policies = [bot(GAME, name) for name in BOTS]
-    for i in range(games):
-        state = game.new_state()
-        ledger = _Ledger(len(BOTS))
-        run(state, policies, game_rng(seed, i), watch=ledger)
-        ledger(state)  # the last move's events
-        for p, fortune in enumerate(state.fortunes()):
-            ledger.euros[p]["fortuna"] = fortune
-        for p, name in enumerate(BOTS):
-            for account, euros in ledger.euros[p].items():
-                result.totals[name][account] += euros
-        winner = state.winner()
-        if winner is None:
-            result.ties += 1
-        else:
-            result.wins[BOTS[winner]] += 1
-    return result
-
-
-def winners_by_sim(games: int, months: int, seed: int) -> dict[str, int]:
-    """Wins per bot as ``kit.sim.play_games`` counts them (the same games as `tournament`)."""
-    wins = dict.fromkeys(BOTS, 0)
-    rows = play_games(
-        GAME, players=len(BOTS), games=games, seed=seed, months=months, policies=list(BOTS)
-    )
-    for row in rows:
-        if row["winner_policy"] is not None:
-            wins[row["winner_policy"]] += 1
-    return wins
-
-
-def wins_table(t: Tournament) -> Table:
-    """Games won by each bot, and the share of the games."""
-    rows = [(title(name), t.wins[name], t.share(name)) for name in BOTS]
+def expected_table(stake: int) -> Table:
+    """The bet's expected value exactly, in euros and per euro staked, beside what the same
+    euros earn in a month of libreta (DDP-17)."""
+    ev = bet(stake).expectation()
+    rows = [
+        ("valor esperado (fracción exacta)", str(ev)),
+        ("valor esperado en euros", format_euros(ev)),
+        ("ganancia media por cada euro apostado", str(ev / stake)),
+        (f"{format_euros(stake)} en la libreta un mes", format_euros(savings_gain(stake, 1))),
+    ]
     return Table(
         rows,
-        columns=["bot", "ganadas", "parte"],
-        labels={"bot": "Bot", "ganadas": "Partidas ganadas", "parte": "Frecuencia relativa"},
-        formats={"parte": "percent:1"},
-        title=f"Torneo: {t.games} partidas de {t.months} meses (semilla {t.seed})",
+        columns=["que", "valor"],
+        labels={"que": "", "valor": ""},
+        formats={"que": "text", "valor": "text"},
+        title=f"Apostar {format_euros(stake)}: de media",
     )
 
 
-def wins_chart(t: Tournament) -> Chart:
-    """A bar per bot: the games it won."""
-    names = [title(name) for name in BOTS]
-    return bar_chart(
-        names,
-        {"ganadas": [t.wins[name] for name in BOTS]},
-        title=f"Partidas ganadas de {t.games}",
-        y_label="partidas",
-    )
-
-
-def accounts_table(t: Tournament) -> Table:
-    """Where each bot's money comes from: one row per account, one column per bot, the mean
-    euros per game (a loss is negative)."""
-    rows = [(ACCOUNT_LABELS[a], *(t.mean(name, a) for name in BOTS)) for a in ACCOUNTS]
+def lottery_table(players_in: int) -> Table:
+    """One participant's lottery (DDP-06) as a tree: win or lose, and the expected value."""
+    d = lottery_gain(players_in)
+    win, lose = max(d), min(d)
+    rows = [
+        ("gana", d.P({win}), win, d.P({win}) * win),
+        ("pierde", d.P({lose}), lose, d.P({lose}) * lose),
+        ("valor esperado (media)", Fraction(1), None, d.expectation()),
+    ]
     return Table(
         rows,
-        columns=["cuenta", *BOTS],
-        labels={"cuenta": "Media por partida", **{name: title(name) for name in BOTS}},
-        formats={"cuenta": "text", **dict.fromkeys(BOTS, "euros")},
-        title=f"¿De dónde sale el dinero? ({t.games} partidas)",
+        columns=["rama", "p", "ganancia", "producto"],
+        labels={
+            "rama": "Cada participante",
+            "p": "Probabilidad",
+            "ganancia": "Ganancia neta",
+            "producto": "Probabilidad × ganancia",
+        },
+        formats={"rama": "text", "p": "fraction", "ganancia": "euros", "producto": "euros"},
+        title=f"La lotería con {players_in} participantes",
+    )
+
+
+def kitty_table(players: int) -> Table:
+    """Who rolls the first six (DDP-11), players rolling in turn: exact and as a percentage."""
+    wait = kitty_wait(players)
+    rows = [(f"{seat + 1}.º en tirar", wait.seats.P({seat})) for seat in wait.seats]
+    return Table(
+        [(who, p, p) for who, p in rows],
+        columns=["quien", "p", "porcentaje"],
+        labels={"quien": "Quién", "p": "Probabilidad", "porcentaje": "En porcentaje"},
+        formats={"quien": "text", "p": "fraction", "porcentaje": "percent:1"},
+        title=f"¿De quién es el primer 6? (tiradas de media: {format_count(int(wait.mean))})",
+    )
+
+
+# -- the loan and the libreta: the same TAE ------------------------------------------------------
+
+
+def loan_in_libreta_table(loan: int, months: int, rate: Fraction = Fraction(1, 10)) -> Table:
+    """Each month's loan interest, had it gone into the libreta instead (deposited the next
+    month, DDP-17): what it would be worth at the end, exactly (no rounding). The total is
+    what `loan` euros earn in the libreta in the same months: loan · ((1 + r)ⁿ − 1)."""
+    pay = loan * rate
+    rows = [(m, pay, months - m, pay * (1 + rate) ** (months - m)) for m in range(1, months + 1)]
+    rows.append(("total", months * pay, None, sum(r[3] for r in rows)))
+    rows.append(
+        (f"{format_euros(loan)} en la libreta", None, months, loan * ((1 + rate) ** months - 1))
+    )
+    return Table(
+        rows,
+        columns=["mes", "pagas", "crece", "vale"],
+        labels={
+            "mes": "Mes",
+            "pagas": "Intereses pagados",
+            "crece": "Meses en la libreta",
+            "vale": "Valdrían al final",
+        },
+        formats={"mes": "text", "pagas": "euros", "crece": "count", "vale": "euros"},
+        title=f"Los intereses de {format_euros(loan)} prestados, si fueran a la libreta",
+    )
+
+
+def tae_table(monthly: Fraction) -> Table:
+    """A monthly rate as a year: 12 × r (wrong), the libreta's TAE (1 + r)¹² − 1 and the loan's
+    TAE (its 12 payments counted at the libreta's rate), exact Fractions shown in percent."""
+    from kit.lessons.interes import tae_prestamo
+
+    r = format_percent(monthly, 0)
+    rows = [
+        (f"12 × {r} (sin interés compuesto)", 12 * monthly),
+        (f"TAE de la libreta: (1 + {format_decimal(monthly, 1)})¹² − 1", tae(monthly)),
+        ("TAE del préstamo: sus 12 pagos, contados en la libreta", tae_prestamo(monthly)),
+    ]
+    return Table(
+        rows,
+        columns=["que", "al_ano"],
+        labels={"que": f"{r} al mes", "al_ano": "Al año"},
+        formats={"que": "text", "al_ano": "percent:2"},
+        title="Un interés mensual, en un año",
     )
 
 
 # -- dice by hand ------------------------------------------------------------------------------
 
 
+def _draws(stake: int, bets: int, seed: int) -> list[int]:
+    return bet(stake).samples(Random(seed), bets)
+
+
 def running_means(stake: int, bets: int, seed: int, every: Sequence[int]) -> Table:
     """`bets` bets of `stake` euros drawn from the bet's exact distribution with ``Random(seed)``:
     the mean gain after each number of bets in `every`, to watch it approach the expected value
-    (the law of large numbers)."""
+    (the law of large numbers), beside the standard error of a mean of that many bets (how far
+    such a mean usually lands from the expected value: σ/√n) and the distance in those errors."""
     d = bet(stake)
-    rng = Random(seed)
+    sigma = math.sqrt(d.variance())
     rows = []
     total = 0
-    for n in range(1, bets + 1):
-        total += d.sample(rng)
+    for n, gain in enumerate(_draws(stake, bets, seed), start=1):
+        total += gain
         if n in every:
-            rows.append((n, Fraction(total, n)))
+            se = sigma / math.sqrt(n)
+            rows.append(
+                (n, Fraction(total, n), se, float(Fraction(total, n) - d.expectation()) / se)
+            )
     return Table(
         rows,
-        columns=["n", "media"],
-        labels={"n": "Apuestas", "media": "Ganancia media por apuesta"},
-        formats={"media": "euros"},
-        title=f"{format_count(bets)} apuestas de {format_euros(stake)}",
+        columns=["n", "media", "error", "z"],
+        labels={
+            "n": "Apuestas",
+            "media": "Ganancia media por apuesta",
+            "error": "Error típico",
+            "z": "Distancia en errores típicos",
+        },
+        formats={"media": "euros", "error": "euros", "z": "decimal:1"},
+        title=f"{format_count(bets)} apuestas de {format_euros(stake)} (valor esperado "
+        f"{format_euros(d.expectation())})",
+    )
+
+
+def spread(stake: int, bets: int, seed: int) -> Any:
+    """How far the mean of the seeded bets of `running_means` landed, as lesson 01 measures it
+    (`kit.lessons.dados.Dispersion`: standard error, z, the exact chance of landing that far)."""
+    from kit.lessons.dados import Dispersion
+
+    d = bet(stake)
+    draws = _draws(stake, bets, seed)
+    wins = sum(1 for g in draws if g > 0)
+    return Dispersion(stake, bets, d.expectation(), d.variance(), Fraction(sum(draws), bets), wins)
+
+
+def spread_table(stake: int, bets: int, seed: int) -> Table:
+    """The seeded mean against the usual spread of a mean of `bets` bets."""
+    d = spread(stake, bets, seed)
+    low, high = float(d.esperada) - 2 * d.error_tipico, float(d.esperada) + 2 * d.error_tipico
+    rows = [
+        ("valor esperado de una apuesta", format_euros(d.esperada)),
+        (f"media de estas {format_count(bets)} apuestas", format_euros(d.media)),
+        ("diferencia", format_euros(d.distancia)),
+        (f"error típico de la media de {format_count(bets)}", format_euros(d.error_tipico)),
+        ("diferencia en errores típicos", format_decimal(d.en_errores, 1)),
+        (
+            "lo habitual (a menos de 2 errores típicos)",
+            f"de {format_euros(low)} a {format_euros(high)}",
+        ),
+        ("probabilidad de quedar tan lejos o más", format_percent(d.prob_tan_lejos())),
+    ]
+    return Table(
+        rows,
+        columns=["que", "valor"],
+        labels={"que": "", "valor": ""},
+        formats={"que": "text", "valor": "text"},
+        title=f"¿Cuánto se apartó la media? (semilla {seed})",
     )
 
 
@@ -472,3 +472,35 @@ def fortunes_table(board: Any) -> Table:
         formats={"fortuna": "euros", "resultado": "text"},
         title="Así acabó la partida",
     )
+
+
+# -- the names the lesson's students type, in Spanish (the English names stay) -------------------
+
+nombre = title
+tabla_de_bots = bots_table
+tabla_de_reglas = rules_table
+tablero_de_la_clase = class_board
+partida_de_bots = bots_board
+tabla_del_dia_de_paga = payday_table
+ultimo_dia_de_paga = last_payday
+intereses_de_la_partida = interest_of_game
+tabla_de_fortunas = fortunes_table
+torneo = tournament
+tabla_de_victorias = wins_table
+grafica_de_victorias = wins_chart
+tabla_de_cuentas = accounts_table
+tabla_de_diferencias = difference_table
+tabla_de_la_suerte = luck_table
+tabla_de_la_libreta = savings_table
+tabla_del_prestamo = loan_table
+intereses_de_la_libreta = savings_gain
+intereses_del_prestamo = loan_cost
+prestamo_en_la_libreta = loan_in_libreta_table
+tabla_tae = tae_table
+apuesta = bet
+tabla_de_la_apuesta = bet_table
+tabla_del_valor_esperado = expected_table
+medias_acumuladas = running_means
+tabla_de_la_dispersion = spread_table
+tabla_de_la_loteria = lottery_table
+tabla_del_bote = kitty_table
