@@ -126,12 +126,15 @@ class Dist(Mapping[T, Fraction], Generic[T]):
         return sum((q * Fraction(f(o)) for o, q in self._p.items()), Fraction(0))
 
     mean = expectation
+    valor_esperado = media = expectation  # the names students type (lessons 01 and 03)
 
     def variance(self, f: Callable[[T], Any] | None = None) -> Fraction:
         """Var[f(X)] = E[f(X)²] − E[f(X)]²."""
         f = f or (lambda x: x)
         mu = self.expectation(f)
         return self.expectation(lambda o: (Fraction(f(o)) - mu) ** 2)
+
+    varianza = variance
 
     def map(self, f: Callable[[T], U]) -> Dist[U]:
         """The distribution of f(X): outcomes with the same image merge."""

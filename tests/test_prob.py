@@ -170,3 +170,9 @@ def test_a_distribution_shows_its_decimals_in_spanish_and_its_outcomes_unquoted(
     assert "<td>cara</td><td>1/6</td><td>0,1667</td>" in shown
     assert "'cara'" not in shown and "0.1667" not in shown
     assert "<td>12</td><td>1/36</td><td>0,0278</td>" in dice_sum(2)._repr_html_()
+
+
+def test_the_spanish_names_students_type_are_the_same_sums():
+    sumas = dice_sum(2)
+    assert sumas.valor_esperado() == sumas.media() == sumas.expectation() == 7
+    assert sumas.varianza() == sumas.variance() == Fraction(35, 6)

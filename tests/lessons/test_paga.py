@@ -52,7 +52,7 @@ def test_ddp17_the_libreta_compounds_in_whole_euros():
     assert paga.savings_table(1000, 3).column("despues") == [1100, 1210, 1331]
     assert paga.savings_gain(1000, 3) == 331
     assert paga.savings_gain(100, 1) == 10
-    # 181,5 € of interest is rounded half up to 182 € (the game's rounding), so not 1 500 · 1,1^6
+    # 181,5 € of interest is rounded half up to 182 € (the game's rounding), so not 1500 · 1,1^6
     assert paga.savings_table(1500, 6).column("despues") == [1650, 1815, 1997, 2197, 2417, 2659]
 
 
