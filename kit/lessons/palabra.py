@@ -40,12 +40,14 @@ __all__ = [
     "ampliar",
     "baraja",
     "cartas",
+    "diccionario",
     "en_diccionario",
     "en_orden",
     "jugada",
     "mano",
     "marcador",
     "mejor_jugada",
+    "mesa_de_la_clase",
     "palabra",
     "pasos",
     "primera_mano",
@@ -303,3 +305,30 @@ def marcador(mesa: Any) -> Table:
     """Who is winning: each player's points as the table shows them."""
     rows = [(p["name"], p["score"]) for p in mesa.view["players"]]
     return Table(rows, columns=["jugador", "puntos"])
+
+
+def mesa_de_la_clase(
+    humanos: Sequence[str],
+    bots: Sequence[str],
+    semilla: int = 2026,
+    idioma: str = "es",
+    comunes: int | None = 3000,
+    archivo: str = "partida_palabra.json",
+) -> Any:
+    """The class's Palabra table: `humanos` first, then `bots`, saved to `archivo` after every
+    play (a Session), so a restarted kernel goes on where it was."""
+    from kit.session import Session
+    from kit.widgets import PalabraTable
+
+    partida = Session.resume_or_start(
+        archivo, "palabra", humans=humanos, bots=bots, seed=semilla, language=idioma, common=comunes
+    )
+    return PalabraTable(partida)
+
+
+def diccionario(idioma: str = "es", comunes: int | None = 3000) -> Any:
+    """The class dictionary: the bundled word list of `idioma`, only its `comunes` commonest
+    words (None: all of them)."""
+    from kit.games.palabra import Dictionary
+
+    return Dictionary.bundled(idioma, common=comunes)

@@ -189,3 +189,21 @@ def test_the_answers_state_the_engines_scores():
     assert f"{mejor.titulo}, {mejor.total} puntos" in cuatro
     if mejor.puntos.kind == "vowels":
         assert "PLB-07" in cuatro
+
+
+def test_the_class_table_is_saved_and_comes_back_where_it_was(tmp_path):
+    """Lesson 05 opens the class game with one Spanish call; a restarted kernel resumes it."""
+    archivo = str(tmp_path / "partida_palabra.json")
+    mesa = pl.mesa_de_la_clase(["Ana"], ["Ambiciosa"], semilla=7, archivo=archivo)
+    assert (
+        mesa.session.seat_bots == [None, "greedy"] and (tmp_path / "partida_palabra.json").exists()
+    )
+    otra = pl.mesa_de_la_clase(["Ana"], ["Ambiciosa"], semilla=7, archivo=archivo)
+    assert otra.session.state.to_json() == mesa.session.state.to_json()
+    assert len(pl.diccionario("es", 3000)) == 3000 == len(Dictionary.bundled("es", common=3000))
+
+
+def test_the_plays_have_their_spanish_names():
+    amarillas = pl.cartas("H★★ amarillo", "D★★★ amarillo", "G amarillo", "B amarillo", "Y amarillo")
+    assert pl.jugada(amarillas, "color").total == pl.jugada(amarillas, "flush").total == 19
+    assert pl.titulo_bot("Ambiciosa") == pl.titulo_bot("greedy") == "Ambiciosa"
