@@ -4,6 +4,10 @@ Everything is built on `kit.analysis.interest` (the exact mathematics of Día de
 book, DDP-17, and loans, DDP-16) so a cell of the lesson holds one call. Values stay exact
 (`Fraction`); only what a student reads is rounded, in Spanish format (`kit.table`).
 sympy is imported only inside the functions of the «Ampliación (Bachillerato)» sections.
+
+A student types only Spanish names (the end of this module): ``interes.tabla_libreta``,
+``interes.valor_final``, ``interes.TASA_MENSUAL``…; `formula` (kit.lessons.interes_formulas,
+re-exported) shows a sympy formula as the lesson writes it, P·(1 + r)ⁿ.
 """
 
 from __future__ import annotations
@@ -14,28 +18,33 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from kit.analysis import interest
+from kit.lessons.interes_formulas import Formula, formula
 from kit.render.charts import Chart, line_chart
 from kit.table import Table, format_count, format_decimal, format_euros, format_percent
 
 __all__ = [
+    "MODOS",
     "TASA_MENSUAL",
     "Devolver",
+    "Formula",
     "Tiempo",
     "alguna_vez_merece_la_pena",
     "coste_prestamo",
+    "decimal",
     "decimal_exacto",
     "desde_cuando_compensa",
     "devolver_ya",
     "empate_comision",
     "euros",
+    "explorador",
     "filas_que_no_cuadran",
-    "format_decimal",
-    "format_percent",
+    "formula",
     "ganancias_de_devolver",
     "grafica_libreta_y_prestamo",
     "hipoteca_de",
     "hipotecas",
     "levantar_hipoteca",
+    "limite_continuo",
     "lista",
     "mejor_interes_regla_72",
     "meses_para",
@@ -43,21 +52,25 @@ __all__ = [
     "pagos_en_la_libreta",
     "pesetas",
     "por_que_no_cuadra",
+    "porcentaje",
     "regla_del_72",
     "reglas",
     "resumen_ano",
     "serie_geometrica",
     "si_o_no",
     "si_se_acumulara",
+    "suma_de_depositos",
     "tabla_comision",
     "tabla_doblar",
     "tabla_libreta",
+    "tabla_prestamo",
     "tabla_regla_72",
     "tabla_trozos",
     "tae",
     "tae_libreta",
     "tae_prestamo",
     "valor_final",
+    "valor_final_cada_mes",
 ]
 
 
@@ -386,16 +399,36 @@ def empate_comision(meses: int) -> Fraction:
     return low
 
 
-# -- the Spanish names students type in the exercises ------------------------------------------
+# -- the Spanish names students type, in the lesson and in the exercises ----------------------
 # Thin calls into kit.analysis.interest (whose English names stay for code), with Spanish
-# parameters; the exercise prompts show these.
+# parameters; the lesson's cells and the exercise prompts show these. Tables answer to their
+# Spanish headings: ``tabla_libreta(...).columna("al acabar")``, ``.elige("mes", "intereses")``.
 
 TASA_MENSUAL = interest.MONTHLY_RATE  # the libreta's and the loans' 10 % a month
+decimal = format_decimal  # decimal(x, 4): 1,9487
+porcentaje = format_percent  # porcentaje(x, 2): 213,84 %
 
 
 def valor_final(capital: Any, r: Any, meses: Any) -> Any:
     """C · (1 + r)ⁿ, exactly (a symbol for ``meses`` gives the formula)."""
     return interest.future_value(capital, r, meses)
+
+
+def valor_final_cada_mes(deposito: Any, r: Any, meses: Any) -> Any:
+    """The libreta after ``meses`` months with ``deposito`` paid in every month (by day 23, so
+    it earns that month's interest): D·(1 + r)·((1 + r)ⁿ − 1)/r, exactly."""
+    return interest.annuity_future_value(deposito, r, meses)
+
+
+def suma_de_depositos(al_final_del_mes: bool = False) -> Any:
+    """The sum D·(1 + r) + … + D·(1 + r)ⁿ of a deposit every month, = its closed formula, as
+    sympy sums it (D, r, n, k); ``al_final_del_mes=True``: each deposit after the interest."""
+    return interest.annuity_derivation("end" if al_final_del_mes else "start")
+
+
+def limite_continuo(r: Any) -> Any:
+    """lim (1 + r/k)ᵏ when k → ∞, by sympy: a bank paying at every instant multiplies by eʳ."""
+    return interest.continuous_limit(r)
 
 
 class Tiempo(NamedTuple):
@@ -426,11 +459,38 @@ def regla_del_72(r: Any) -> Any:
     return interest.rule_of_72(r)
 
 
-def tabla_libreta(depositos: Any, meses: int, r: Any = interest.MONTHLY_RATE) -> Table:
-    """The savings book month by month: ``.columna("al acabar")``, ``fila.intereses``."""
-    return interest.savings_schedule(depositos, meses, r)
+def tabla_libreta(
+    depositos: Any, meses: int, r: Any = interest.MONTHLY_RATE, *, euros_enteros: bool = False
+) -> Table:
+    """The savings book month by month (DDP-17): ``.columna("al acabar")``, ``fila.intereses``.
+    ``depositos``: one amount every month, or {month: amount}. ``euros_enteros=True``: the
+    banker rounds each month's interest to whole euros, as in the game."""
+    return interest.savings_schedule(
+        depositos, meses, r, rounding="game" if euros_enteros else "exact"
+    )
+
+
+def tabla_prestamo(tarjetas: int, meses: int, r: Any = interest.MONTHLY_RATE) -> Table:
+    """Loan cards taken in month 1 and handed back on the last payday (DDP-16), month by month:
+    ``.columna("intereses")``, ``.elige("mes", "deuda", "intereses", "devuelto")``."""
+    return interest.loan_schedule(tarjetas, meses, r)
 
 
 def levantar_hipoteca(valor: Any, tarde: bool = False) -> Any:
     """What lifting a mortgage costs: its value + 10 %, or + 20 % if lifted late."""
     return interest.mortgage_redemption(valor, late=tarde)
+
+
+MODOS = {"un depósito": "once", "cada mes": "monthly", "préstamo": "loan"}
+
+
+def explorador(
+    cantidad: int = 1500, tipo: int = 10, meses: int = 12, modo: str = "un depósito"
+) -> Any:
+    """The interest explorer (kit.widgets.InterestExplorer): ``cantidad`` in euros, ``tipo`` of
+    interest in % a month, ``meses``; ``modo`` «un depósito», «cada mes» or «préstamo»."""
+    from kit.widgets import InterestExplorer
+
+    if modo not in MODOS:
+        raise ValueError(f"modo tiene que ser «un depósito», «cada mes» o «préstamo»; no {modo!r}")
+    return InterestExplorer(amount=cantidad, rate=tipo, months=meses, mode=MODOS[modo])

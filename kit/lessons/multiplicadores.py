@@ -7,8 +7,12 @@ lays them out, so a lesson cell holds one idea in a few short lines. It also ans
 dictionary, a straight, a build), not just which products of star factors exist (issue 13:
 3^7 = 2187 is a product of seven ★★★ factors, but no word or straight takes seven ★★★ cards).
 
-Spanish only on purpose: ``Score.explain()`` is the engine's English text; ``cuenta`` is the
-lesson's Spanish rendering (bloqueo de color, never «candado»).
+Spanish only on purpose: ``Score.explain()`` is the engine's text; ``cuenta`` is the lesson's
+Spanish rendering (bloqueo de color, never «candado»). What a student types is Spanish too: the
+deck, a play's points and the chances come by Spanish names from
+`kit.lessons.multiplicadores_puntos` (re-exported: ``mx.baraja()``, ``mx.puntos(cartas)``,
+``mx.ampliar(...)``, ``mx.p_alguna_estrella(7)``), and `Puntos` reads the engine's `Score` as
+suma × multiplicador = total.
 """
 
 from __future__ import annotations
@@ -27,35 +31,68 @@ from kit.games.palabra.cards import ALPHABET, COLOURS, VOWELS, Card, common_colo
 from kit.games.palabra.dictionary import Dictionary
 from kit.games.palabra.rules import HAND_SIZE, LOCK_FACTOR, MIN_STRAIGHT, PALABRA_BONUS
 from kit.games.palabra.scoring import Play, Score, hand_penalty, score
+from kit.lessons.multiplicadores_puntos import (  # re-exported: the lesson types mx.…
+    JUGADAS,
+    Puntos,
+    ampliar,
+    baraja,
+    cartas_de_estrellas,
+    decimal,
+    distribucion_estrellas,
+    mano,
+    mesa,
+    numero,
+    p_alguna_estrella,
+    p_bloqueo,
+    porcentaje,
+    puntos,
+    simula_mejor_jugada,
+)
 from kit.table import Table, format_count, format_decimal
 
 __all__ = [
     "COLORES",
+    "JUGADAS",
+    "PREMIO_PALABRA",
     "JugadaLegal",
     "MejorJugada",
+    "Puntos",
     "afeitar_letra",
+    "ampliar",
+    "baraja",
     "carta",
+    "cartas_de_estrellas",
     "cartas_tres_estrellas",
     "cuenta",
+    "decimal",
     "diccionario_clase",
+    "distribucion_estrellas",
     "estrellas_por_color",
     "letras_tres_estrellas",
     "lista",
+    "mano",
     "mano_de_la_leccion",
     "media_simulada",
     "media_y_mediana",
     "mejor_jugada",
+    "mesa",
     "multiplicadores_de",
     "multiplicadores_legales",
+    "numero",
+    "p_alguna_estrella",
+    "p_bloqueo",
     "palabras_de_tres_estrellas",
     "paso_a_paso",
     "penalizacion",
+    "porcentaje",
     "productos",
+    "puntos",
     "racha_tres_estrellas",
     "rejilla_productos",
     "si_o_no",
     "simula_alguna_estrella",
     "simula_bloqueo",
+    "simula_mejor_jugada",
     "sin_estrellas_una_a_una",
     "tabla",
     "tabla_afeitar",
@@ -114,8 +151,9 @@ def tabla(cartas: Sequence[Card]) -> Table:
     return Table(filas)
 
 
-def cuenta(p: Score) -> str:
+def cuenta(p: Score | Puntos) -> str:
     """A score as the lesson writes it: (sum) × each star × the colour lock + the bonus."""
+    p = p.detalle if isinstance(p, Puntos) else p
     if p.kind == "vowels":
         return f"{len(p.values)} vocales = {p.total}"
     texto = f"({' + '.join(map(str, p.values))}) = {p.sum}"
@@ -130,8 +168,9 @@ def cuenta(p: Score) -> str:
     return texto
 
 
-def paso_a_paso(p: Score) -> str:
+def paso_a_paso(p: Score | Puntos) -> str:
     """The score built one factor at a time (the sum first, then each multiplication)."""
+    p = p.detalle if isinstance(p, Puntos) else p
     total = p.sum
     lineas = [f"suma de los valores: {' + '.join(map(str, p.values))} = {total}"]
     for factor in p.stars:
@@ -362,9 +401,9 @@ def cartas_tres_estrellas() -> list[Card]:
     return [c for c in sa.deck_cards() if c.stars == 3]
 
 
-def penalizacion(cartas: Sequence[Card]) -> Score:
+def penalizacion(cartas: Sequence[Card]) -> Puntos:
     """PLB-12: cards left in a hand at the end count against you as if played as a word."""
-    return hand_penalty(cartas)
+    return Puntos.de(hand_penalty(cartas))
 
 
 def tabla_legales(legales: dict[int, JugadaLegal], desde: int = 0) -> Table:
@@ -466,7 +505,7 @@ class MejorJugada:
 
     letras: str
     cartas: tuple[Card, ...]
-    puntos: Score
+    puntos: Puntos
 
 
 def mejor_jugada(estado: Any) -> MejorJugada:
@@ -475,7 +514,7 @@ def mejor_jugada(estado: Any) -> MejorJugada:
 
     j = find_plays(estado)[0]
     cartas = tuple(estado.game.cards[i] for i in j.action.cards)
-    return MejorJugada(getattr(j.action, "letters", ""), cartas, j.score)
+    return MejorJugada(getattr(j.action, "letters", ""), cartas, Puntos.de(j.score))
 
 
 def racha_tres_estrellas() -> str:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import ast
 from fractions import Fraction
+from pathlib import Path
 
+import nbformat
 import pytest
 import sympy
 
+import kit.table
 from kit.analysis import interest
 from kit.lessons import interes
 
@@ -203,3 +207,127 @@ def test_the_spanish_names_students_type_give_the_exact_values():
     assert libreta.columna("al acabar")[-1] == Fraction(3641, 5)  # 200·(1,1 + 1,1² + 1,1³)
     assert [fila.intereses for fila in libreta] == [20, 42, Fraction(662, 10)]
     assert interes.levantar_hipoteca(90_000, tarde=True) == 108_000
+
+
+# -- the Spanish surface (issue 23, point 3) ---------------------------------------------------
+
+LESSON = Path(__file__).resolve().parents[2] / "notebooks" / "04_interes_compuesto.ipynb"
+LIBRARIES = {"sympy", "math", "Fraction"}  # sympy is the library of the «Ampliación»; stdlib
+
+
+def code_of(notebook: Path) -> dict[str, set[str]]:
+    """What a notebook's code cells type: the attributes of each name (``interes.X``), the
+    attributes of anything else (``tabla.columna``), the modules imported and the names called."""
+    found: dict[str, set[str]] = {"imports": set(), "names": set(), "other": set(), "called": set()}
+    for cell in nbformat.read(notebook, as_version=4).cells:
+        if cell.cell_type != "code":
+            continue
+        for node in ast.walk(ast.parse(cell.source)):
+            if isinstance(node, ast.ImportFrom):
+                found["imports"].add(node.module or "")
+            elif isinstance(node, ast.Import):
+                found["imports"].update(a.name for a in node.names)
+            elif isinstance(node, ast.Name):
+                found["names"].add(node.id)
+            elif isinstance(node, ast.Attribute):
+                root = node.value
+                while isinstance(root, ast.Attribute | ast.Call | ast.Subscript):
+                    root = root.func if isinstance(root, ast.Call) else root.value
+                if isinstance(root, ast.Name) and root.id in LIBRARIES:
+                    continue
+                if isinstance(node.value, ast.Name):
+                    found.setdefault(node.value.id, set()).add(node.attr)
+                else:
+                    found["other"].add(node.attr)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                found["called"].add(node.func.id)
+    return found
+
+
+def english(*objects: object) -> set[str]:
+    """The public English names of kit code a lesson must not type (its Spanish aliases aside)."""
+    spanish = {"columna", "fila", "elige", "valor_esperado", "media", "varianza"}
+    names = {n for o in objects for n in dir(o) if not n.startswith("_")}
+    return names - spanish
+
+
+def test_lesson_04_types_only_the_spanish_names():
+    code = code_of(LESSON)
+    assert code["imports"] <= {
+        "fractions",
+        "sympy",
+        "kit.lessons",
+        "kit.lessons.respuestas.interes",
+    }
+    assert not code["names"] & {"interest", "InterestExplorer"}
+    used = code["interes"]
+    assert {"tabla_libreta", "tabla_prestamo", "valor_final", "TASA_MENSUAL", "formula"} <= used
+    assert used <= set(interes.__all__), used - set(interes.__all__)
+    assert not used & english(interest, kit.table), used & english(interest, kit.table)
+    from kit.table import Row, Table
+
+    columns = {*interest.SAVINGS_COLUMNS, *interest.LOAN_COLUMNS}  # fila.closing
+    tables = (english(Table, Row, interest.TimeToReach) | columns) - used
+    others = set().union(*(v for k, v in code.items() if k not in ("imports", "names", "called")))
+    assert not others & tables, others & tables
+    assert {"columna", "elige", "exacto", "meses"} <= others
+    assert code["called"] & {"predice", "acertaste"} == {"predice", "acertaste"}
+
+
+def test_lesson_04_shows_its_formulas_as_mathematics():
+    # sympy alone prints P*(r + 1)**n; the lesson writes P·(1 + r)ⁿ and (1 + r)ⁿ − 1
+    P, r, n = sympy.symbols("P r n", positive=True)
+    vf = interes.formula(interes.valor_final(P, r, n))
+    assert str(vf) == "P·(1 + r)ⁿ" and vf.latex() == r"P \cdot \left(1 + r\right)^{n}"
+    assert vf._repr_latex_() == r"$\displaystyle P \cdot \left(1 + r\right)^{n}$"
+    assert vf.expr == interest.future_value(P, r, n)  # only the display changes
+    serie = str(interes.formula(interes.suma_de_depositos()))
+    assert serie == "Σ (k = 1 … n) D·(1 + r)ᵏ = D·(1 + r)·((1 + r)ⁿ − 1)/r"
+    _, once = interes.serie_geometrica()
+    assert str(interes.formula(once)) == "11·D·((11/10)ⁿ − 1)"
+    assert str(interes.formula(interes.limite_continuo(r))) == "eʳ"
+    c, m = sympy.symbols("c m", positive=True)
+    assert str(interes.formula(interes.coste_prestamo(c, m))) == "150·c·m"
+    shown = []
+    for cell in nbformat.read(LESSON, as_version=4).cells:
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if "text/latex" in data:
+                shown.append((data["text/latex"], data.get("text/plain", "")))
+    assert len(shown) >= 5
+    for latex, text in shown:
+        assert "r + 1" not in latex and "r + 1" not in text and "**" not in text, (latex, text)
+    assert (vf._repr_latex_(), "P·(1 + r)ⁿ") in shown
+
+
+def test_the_spanish_names_of_the_lesson_and_its_ampliacion():
+    prestamo = interes.tabla_prestamo(1, 12)
+    assert prestamo == interest.loan_schedule(1, 12)
+    assert sum(prestamo.columna("intereses")) == 1800 == interes.coste_prestamo(1, 12)
+    assert prestamo.elige("mes", "deuda", "devuelto").columns == ("month", "opening", "repayment")
+    banquero = interes.tabla_libreta({1: 1500}, 12, euros_enteros=True)
+    assert banquero.columna("al acabar")[-1] == 4711  # the exact book ends at 4707,64 €
+    assert (
+        interes.valor_final_cada_mes(100, interes.TASA_MENSUAL, 12)
+        == sum(interes.tabla_libreta(100, 12).columna("intereses")) + 1200
+    )
+    limite = interes.limite_continuo(interes.TASA_MENSUAL)
+    assert limite == sympy.exp(sympy.Rational(1, 10))
+    assert plain(interes.decimal(limite, 5)) == "1,10517"
+    assert plain(interes.porcentaje(interes.tae(interes.TASA_MENSUAL), 2)) == "213,84 %"
+    ecuacion = interes.suma_de_depositos()
+    assert ecuacion == interest.annuity_derivation("start")
+    assert interes.suma_de_depositos(al_final_del_mes=True) == interest.annuity_derivation("end")
+
+
+def test_the_explorer_in_spanish():
+    pytest.importorskip("ipywidgets")
+    explorador = interes.explorador(cantidad=1000, tipo=10, meses=6, modo="cada mes")
+    assert (explorador.amount.value, explorador.rate.value, explorador.months.value) == (
+        1000,
+        10,
+        6,
+    )
+    assert explorador.mode.value == "monthly"
+    with pytest.raises(ValueError, match="«cada mes»"):
+        interes.explorador(modo="monthly")

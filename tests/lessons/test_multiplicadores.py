@@ -7,12 +7,17 @@ PLB-08 Palabra (+70, not multiplied), PLB-11 shaves, PLB-12 the cards left in ha
 
 from __future__ import annotations
 
+import ast
 import itertools
 from fractions import Fraction
 from math import comb
+from pathlib import Path
 
+import nbformat
 import pytest
 
+import kit.games.palabra
+import kit.table
 from kit.analysis import scoring as sa
 from kit.games.palabra import Play, score
 from kit.lessons import multiplicadores as mx
@@ -97,7 +102,7 @@ def test_PLB_06_a_build_multiplies_only_its_new_cards_up_to_1458():
 
 def test_PLB_12_seven_three_star_cards_left_in_hand_multiply_by_2187():
     tres = [c for c in sa.deck_cards() if c.stars == 3][:7]
-    assert mx.penalizacion(tres).multiplier == 2187
+    assert mx.penalizacion(tres).multiplicador == 2187
 
 
 def test_each_colour_has_five_two_star_and_three_three_star_cards():
@@ -140,7 +145,7 @@ def test_the_lesson_deal_seed_142_gives_vez_for_64_with_the_colour_lock():
     estado = mx.mano_de_la_leccion()
     mejor = mx.mejor_jugada(estado)
     assert mejor.letras == "VEZ" and mejor.puntos.total == 64
-    assert mejor.puntos.lock == 2 and mejor.puntos.multiplier == 4
+    assert mejor.puntos.bloqueo == 2 and mejor.puntos.multiplicador == 4
     assert mx.tabla_jugadas(estado, 2).column("puntos") == [64, 24]
 
 
@@ -248,3 +253,122 @@ def test_shaving_a_letter_by_name():
     assert mx.afeitar_letra(dos, "o") == 12
     with pytest.raises(ValueError, match="no tiene"):
         mx.afeitar_letra(dos, "A")
+
+
+# -- the Spanish surface (issue 23, point 3) ---------------------------------------------------
+
+LESSON = Path(__file__).resolve().parents[2] / "notebooks" / "06_multiplicadores.ipynb"
+LIBRARIES = {"sympy", "math", "Fraction"}  # sympy and the standard library
+
+
+def code_of(notebook: Path) -> dict[str, set[str]]:
+    """What a notebook's code cells type: the attributes of each name (``mx.X``), the
+    attributes of anything else (``puntos.total``), the modules imported and the names called."""
+    found: dict[str, set[str]] = {"imports": set(), "names": set(), "other": set(), "called": set()}
+    for cell in nbformat.read(notebook, as_version=4).cells:
+        if cell.cell_type != "code":
+            continue
+        for node in ast.walk(ast.parse(cell.source)):
+            if isinstance(node, ast.ImportFrom):
+                found["imports"].add(node.module or "")
+            elif isinstance(node, ast.Import):
+                found["imports"].update(a.name for a in node.names)
+            elif isinstance(node, ast.Name):
+                found["names"].add(node.id)
+            elif isinstance(node, ast.Attribute):
+                root = node.value
+                while isinstance(root, ast.Attribute | ast.Call | ast.Subscript):
+                    root = root.func if isinstance(root, ast.Call) else root.value
+                if isinstance(root, ast.Name) and root.id in LIBRARIES:
+                    continue
+                if isinstance(node.value, ast.Name):
+                    found.setdefault(node.value.id, set()).add(node.attr)
+                else:
+                    found["other"].add(node.attr)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                found["called"].add(node.func.id)
+    return found
+
+
+def english(*objects: object) -> set[str]:
+    """The public English names of kit code a lesson must not type (its Spanish aliases aside)."""
+    spanish = {"columna", "fila", "elige", "valor_esperado", "media", "varianza", "total"}
+    names = {n for o in objects for n in dir(o) if not n.startswith("_")}
+    return names - spanish
+
+
+def test_lesson_06_types_only_the_spanish_names():
+    from kit.games.palabra.cards import Card
+    from kit.games.palabra.game import PalabraState
+    from kit.games.palabra.scoring import Score
+    from kit.prob import Dist
+
+    code = code_of(LESSON)
+    assert code["imports"] <= {
+        "fractions",
+        "math",
+        "sympy",
+        "kit.lessons",
+        "kit.lessons.respuestas.multiplicadores",
+    }
+    assert not code["names"] & {"sa", "Play", "score", "PalabraTable", "format_count"}
+    used = code["mx"]
+    assert {"baraja", "cartas_de_estrellas", "puntos", "ampliar", "mano", "mesa"} <= used
+    assert {"p_alguna_estrella", "p_bloqueo", "distribucion_estrellas"} <= used
+    assert used <= set(mx.__all__), used - set(mx.__all__)
+    kit_names = english(sa, kit.games.palabra, kit.table)
+    assert not used & kit_names, used & kit_names
+    others = set().union(*(v for k, v in code.items() if k not in ("imports", "names", "called")))
+    engine = english(Score, Card, PalabraState, Dist, sa.BestPlayEstimate) - used
+    assert not others & engine, others & engine
+    assert {"multiplicador", "suma", "total", "media", "cartas", "puntos"} <= others
+    assert code["called"] & {"predice", "acertaste"} == {"predice", "acertaste"}
+
+
+def test_the_spanish_names_give_the_engines_numbers():
+    assert mx.baraja() == list(sa.deck_cards()) and len(mx.baraja()) == 122
+    assert mx.cartas_de_estrellas() == {2: 16, 3: 10}
+    assert (
+        mx.p_alguna_estrella(7)
+        == sa.p_at_least_one_star(7)
+        == 1 - Fraction(comb(96, 7), comb(122, 7))
+    )
+    assert mx.p_bloqueo(3) == sa.p_colour_locked(3) == Fraction(7857, 59048)
+    assert mx.distribucion_estrellas(7).media() == Fraction(91, 61) == 7 * Fraction(26, 122)
+    assert mx.simula_mejor_jugada(manos=20, semilla=5) == list(
+        sa.expected_best_play(hands=20, seed=5).scores
+    )
+    estado = mx.mano_de_la_leccion()
+    assert mx.mano(estado) == estado.hand_cards(estado.current_player())
+    assert plain(mx.numero(66983637864)) == "66 983 637 864"
+    assert mx.decimal(Fraction(1, 8), 3) == "0,125"
+    assert plain(mx.porcentaje(Fraction(1, 8), 1)) == "12,5 %"
+
+
+def test_PLB_03_PLB_06_the_points_of_a_play_read_in_spanish():
+    dos = (mx.carta("D", "amarillo", 3), mx.carta("O", "amarillo"), mx.carta("S", "amarillo", 2))
+    p = mx.puntos(dos)
+    assert (p.suma, p.multiplicador, p.total, p.bloqueo, p.estrellas) == (4, 12, 48, 2, (3, 2))
+    assert p.detalle == score(Play("word", dos)) and mx.cuenta(p) == mx.cuenta(p.detalle)
+    casa = (mx.carta("C", "amarillo", 2), mx.carta("A", "verde"), mx.carta("S", "azul"),
+            mx.carta("A", "rojo"))  # fmt: skip
+    erre = mx.carta("R", "azul", 2)
+    ampliada = mx.ampliar(casa, detras=[erre])
+    assert ampliada.detalle == score(Play("build", (*casa, erre), new=(False,) * 4 + (True,)))
+    assert (ampliada.total, mx.puntos((*casa, erre)).total) == (14, 28)
+    delante = mx.ampliar(casa[1:], delante=[casa[0]])  # the C ★★ laid before ASA
+    assert delante.multiplicador == 2 and delante.suma == 6
+    with pytest.raises(ValueError, match="delante o detrás"):
+        mx.ampliar(casa)
+    klmn = (mx.carta("K", "rojo", 3), mx.carta("L", "amarillo", 3), mx.carta("M", "rojo", 3),
+            mx.carta("N", "rojo", 2))  # fmt: skip
+    assert mx.puntos(klmn, "escalera").multiplicador == 3**3 * 2  # PLB-04
+    with pytest.raises(ValueError, match="«escalera»"):
+        mx.puntos(klmn, "straight")
+
+
+def test_the_card_table_in_spanish():
+    pytest.importorskip("ipywidgets")
+    from kit.widgets import PalabraTable
+
+    assert isinstance(mx.mesa(mx.mano_de_la_leccion()), PalabraTable)

@@ -28,7 +28,7 @@ def mejor_de_la_mano() -> str:
     media = media_mejor()
     veces = Fraction(mejor.puntos.total) / media
     bloqueo = ""
-    if mejor.puntos.lock > 1:
+    if mejor.puntos.bloqueo > 1:
         dos = [c.letter for c in mejor.cartas if len(c.colours) > 1]
         carta = f" (la {dos[0]} es de dos colores)" if dos else ""
         bloqueo = f" Tiene bloqueo de color{carta}: ¿lo habías visto?"
