@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 from kit.analysis import mortgage
 from kit.analysis.markov import landing_probabilities
@@ -69,6 +70,26 @@ class Deal:
     def perdido(self) -> Fraction:
         """The rent the mortgaged title stops collecting per opponent roll (``lost``)."""
         return self.lost
+
+    @property
+    def ganancia_neta(self) -> Fraction:
+        """Lo que el trato añade por tirada de un rival: ganado − perdido (``net``)."""
+        return self.net
+
+    @property
+    def prestamo(self) -> int:
+        """Lo que presta el banco por la propiedad hipotecada (``plan.loan``)."""
+        return self.plan.loan
+
+    @property
+    def cuesta_levantarla(self) -> int:
+        """Lo que cuesta levantar la hipoteca: el préstamo + el interés (``plan.redeem``)."""
+        return self.plan.redeem
+
+    @property
+    def despues(self) -> Any:
+        """La partida tras el trato, para verla: ``tablero.juega(trato.despues)``."""
+        return self.plan.after
 
 
 def deal(
@@ -245,3 +266,47 @@ def deal_rules() -> Table:
             slowest = rolls_text(max(paying)) if paying else "—"
             rows.append((title, level, len(rolls), len(rolls) - len(paying), fastest, slowest))
     return Table(rows, ["juego", "casas antes", "tratos", "nunca", "el más rápido", "el más lento"])
+
+
+# -- the Spanish names the lesson and the exercises show ---------------------------------------
+
+
+def trato(
+    juego: str,
+    hipotecada: int,
+    construye: int,
+    casas: int = 0,
+    tambien_tienes: Sequence[int] = (),
+) -> Deal:
+    """Hipotecar la calle ``hipotecada`` para poner casas en el grupo de ``construye``
+    (``casas`` ya puestas; ``tambien_tienes``: otras calles tuyas del grupo de la hipotecada):
+    ``.tiradas`` son las tiradas rivales hasta recuperarlo."""
+    return deal(juego, hipotecada, construye, level=casas, also_own=tambien_tienes)
+
+
+def resumen_del_trato(trato: Deal, juego: str = "el_pale") -> Table:
+    """El trato, línea a línea: lo que devuelves y lo que ganas por tirada de un rival."""
+    return deal_summary(trato, juego)
+
+
+def pasos_del_trato(trato: Deal) -> Table:
+    """La cuenta paso a paso: P × (alquiler después − alquiler antes) de cada propiedad."""
+    return deal_steps(trato)
+
+
+def trato_segun_las_casas(
+    juego: str = "el_pale", hipotecada: int = 5, construye: int = 16
+) -> Table:
+    """El mismo trato con 0, 1, 2 y 3 casas ya puestas en cada calle del grupo."""
+    return deal_levels(juego, hipotecada, construye)
+
+
+def grupos_rotos() -> Table:
+    """El Palé frente a La Ruta del Tesoro (RUT-04: una calle hipotecada rompe su grupo)."""
+    return broken_groups()
+
+
+def todos_los_tratos() -> Table:
+    """Todos los tratos posibles de los tres juegos: cuántos nunca se recuperan, el más
+    rápido y el más lento, según las casas que ya había."""
+    return deal_rules()

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import ast
 from fractions import Fraction
+from pathlib import Path
 
+import nbformat
 import pytest
 
+import kit
 from kit.analysis import markov, mortgage, rent
 from kit.lessons import tablero
+from kit.table import format_count
+
+LESSON = Path(__file__).parents[2] / "notebooks" / "02_tablero.ipynb"
 
 
 def test_after_rolls_counts_the_pairs_of_rolls():
@@ -144,3 +151,152 @@ def test_the_spanish_names_students_type_give_the_engines_numbers():
         tablero.trato("el_pale", 15, 16, casas=1).rolls
         == tablero.deal("el_pale", 15, 16, level=1).rolls
     )
+
+
+# -- issue 23, point 3: what the lesson's students type and read is Spanish --------------------
+
+# The names of kit.lessons.tablero the lesson's code cells called before issue 23. They stay, for
+# the kit's code and tests; the lesson shows their Spanish names.
+ENGLISH = {
+    "UNIFORM",
+    "best_group",
+    "broken_groups",
+    "corners",
+    "deal",
+    "deal_levels",
+    "deal_rules",
+    "deal_steps",
+    "deal_summary",
+    "dist_table",
+    "error_table",
+    "favourites",
+    "first_roll_table",
+    "game",
+    "games_groups",
+    "games_top",
+    "heat_explorer",
+    "house_payback",
+    "jail_policies",
+    "landing_chart",
+    "large_numbers",
+    "long_run",
+    "moving_cards",
+    "most_likely",
+    "name",
+    "payback_table",
+    "ranked_squares",
+    "rent_table",
+    "rolls_chart",
+    "simulation_chart",
+    "three_doubles",
+    "toy_matrix",
+    "toy_powers",
+    "toy_stationary",
+    "two_rolls_count",
+    "within",
+}
+# What the cells may read off a deal (Spanish) and off sympy; nothing else but ``tablero.…``.
+DEAL = {"coste", "cuesta_levantarla", "despues", "ganancia_neta", "prestamo", "tiradas"}
+KEYWORDS = {"casas", "errores", "lotes", "puestos", "semilla", "tambien_tienes", "tiradas"}
+IMPORTS = {
+    ("fractions", "Fraction"),
+    ("kit.lessons", "tablero"),
+    ("kit.lessons.respuestas.tablero", "acertaste"),
+    ("kit.lessons.respuestas.tablero", "predice"),
+    ("sympy", "sympy"),
+}
+
+
+def lesson_code() -> list[ast.Module]:
+    lesson = nbformat.read(LESSON, as_version=4)
+    return [ast.parse(c.source) for c in lesson.cells if c.cell_type == "code"]
+
+
+def test_the_lessons_cells_call_only_spanish_names():
+    on_tablero, other, keywords, imports = set(), set(), set(), set()
+    for tree in lesson_code():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute):
+                is_tablero = isinstance(node.value, ast.Name) and node.value.id == "tablero"
+                (on_tablero if is_tablero else other).add(node.attr)
+            elif isinstance(node, ast.keyword):
+                keywords.add(node.arg)
+            elif isinstance(node, ast.ImportFrom):
+                imports |= {(node.module, a.name) for a in node.names}
+            elif isinstance(node, ast.Import):
+                imports |= {(a.name, a.name) for a in node.names}
+    assert len(on_tablero) > 40
+    assert not on_tablero & ENGLISH
+    assert on_tablero <= set(tablero.__all__), on_tablero - set(tablero.__all__)
+    assert other <= DEAL | {"Matrix"}, other - DEAL
+    assert keywords <= KEYWORDS, keywords - KEYWORDS
+    assert imports == IMPORTS
+
+
+def test_the_english_names_stay_for_code_and_the_spanish_ones_are_the_modules_surface():
+    assert all(callable(getattr(tablero, n)) for n in ENGLISH - {"UNIFORM"})
+    assert not ENGLISH & set(tablero.__all__)
+    assert all(hasattr(tablero, n) for n in tablero.__all__)
+    assert tablero.UNIFORME == tablero.UNIFORM == Fraction(1, 40)
+
+
+def test_the_spanish_names_give_the_english_names_numbers():
+    pairs = [
+        (tablero.algunas_casillas("superpoly"), tablero.corners("superpoly")),
+        (tablero.tabla_de_dos_tiradas(12), tablero.two_rolls_count(12)),
+        (tablero.casillas_mas_probables(tiradas=(2, 4)), tablero.favourites((2, 4))),
+        (
+            tablero.tabla_de_la_primera_tirada(casillas=(4, 7)),
+            tablero.first_roll_table(squares=(4, 7)),
+        ),
+        (tablero.cartas_que_mueven("superpoly"), tablero.moving_cards("superpoly")),
+        (
+            tablero.ley_de_los_grandes_numeros(tiradas=(400, 4_000), semilla=7),
+            tablero.large_numbers(sizes=(400, 4_000), seed=7),
+        ),
+        (tablero.casillas_mas_visitadas(mas=3, menos=2), tablero.ranked_squares(top=3, bottom=2)),
+        (tablero.salir_de_la_carcel("superpoly"), tablero.jail_policies("superpoly")),
+        (tablero.tabla_de_alquileres(casas=2, calles=5), tablero.rent_table(level=2, k=5)),
+        (
+            tablero.tabla_de_recuperacion("superpoly", casas=1),
+            tablero.payback_table("superpoly", 1),
+        ),
+        (tablero.trato_segun_las_casas("el_pale", 15, 16), tablero.deal_levels("el_pale", 15, 16)),
+        (tablero.casillas_de_los_tres_juegos(puestos=3), tablero.games_top(3)),
+        (tablero.grupos_de_los_tres_juegos(casas=2), tablero.games_groups(2)),
+        (tablero.potencias_del_tablero_pequeno(tiradas=(2, 3)), tablero.toy_powers((2, 3))),
+        (
+            tablero.tabla_de_errores(tiradas=4_000, lotes=10, semilla=5),
+            tablero.error_table(rolls=4_000, batches=10, seed=5),
+        ),
+    ]
+    for spanish, english in pairs:
+        assert spanish.to_text() == english.to_text()
+    assert tablero.suma_de_dos_dados() == kit.dice_sum() == tablero.tras_tiradas(1)
+    assert tablero.mas_probable(tablero.tras_tiradas(2)) == (14, Fraction(73, 648))
+    assert (tablero.carcel(), tablero.ve_a_la_carcel()) == (10, 30)
+    assert tablero.nombre(tablero.carcel("superpoly"), "superpoly").endswith("Prisión")
+    assert tablero.largo_plazo(carcel="tirar") == tablero.long_run("el_pale", "roll")
+    assert tablero.largo_plazo(carcel="tirar") != tablero.largo_plazo()
+    assert tablero.casilla_mas_visitada(presos=True) == tablero.PRESO
+    assert tablero.alquiler("el_pale", 39, casas=3) == rent.title_rent("el_pale", 39, level=3)
+    assert tablero.precio_de_una_casa("el_pale", 18) == rent.build_cost("el_pale", 18, 1)
+    assert len(tablero.estados()) == len(markov.chain("el_pale").states)
+    assert tablero.cifras_del_denominador(Fraction(73, 648)) == 3
+    assert tablero.dentro_de_los_errores(tiradas=4_000, lotes=10, errores=3) == tablero.within(
+        rolls=4_000, batches=10, k=3
+    )
+    assert tablero.redondea(Fraction(1, 6), 4) == "0,1667"
+    assert tablero.cantidad(1500) == "1500" and tablero.cantidad(110_000) == format_count(110_000)
+
+
+def test_a_deal_reads_in_spanish():
+    station = tablero.trato("el_pale", 5, 16)
+    assert (station.prestamo, station.cuesta_levantarla) == (100_000, 110_000)
+    assert station.coste == station.cost and station.ganancia_neta == station.net
+    assert station.despues is station.plan.after
+    gran_via = tablero.trato("el_pale", 39, 16, casas=2, tambien_tienes=[37])
+    assert gran_via.tiradas == tablero.deal("el_pale", 39, 16, level=2, also_own=[37]).rolls
+    assert gran_via.tiradas != tablero.trato("el_pale", 39, 16, casas=2).tiradas
+    assert tablero.resumen_del_trato(gran_via).to_text() == tablero.deal_summary(gran_via).to_text()
+    assert tablero.pasos_del_trato(station).to_text() == tablero.deal_steps(station).to_text()

@@ -189,9 +189,10 @@ def test_predice_holds_only_the_questions_and_no_answer_shows_before_it(lesson):
         if cell.cell_type == "markdown" and cell.source.startswith("### ¿Acertaste?"):
             assert not re.search(r"\d+/\d+|\d,\d", cell.source)  # no answer in the heading
     results = [c.source for c in lesson.cells if RESULTADO in tags(c)]
-    assert any("best_group" in s for s in results)
-    assert "tablero.favourites()" in results and 'tablero.ranked_squares("el_pale")' in results
-    assert not any("PropertyBoard" in s or "heat_explorer" in s for s in results)
+    assert any("mejor_grupo" in s for s in results)
+    assert "tablero.casillas_mas_probables()" in results
+    assert 'tablero.casillas_mas_visitadas("el_pale")' in results
+    assert not any("tablero.juega(" in s or "mapa_de_calor" in s for s in results)
 
 
 def test_the_three_games_conclusions_hold_in_every_game():
@@ -215,5 +216,5 @@ def test_the_students_copy_shows_no_answer_before_the_prediction(lesson):
             assert cell.outputs == []
         if PREDICCION in tags(cell):
             assert re.fullmatch(r"predice\(\d+, \.\.\.\)", cell.source)
-    boards = [c for c in copy.cells if "PropertyBoard(" in c.source and c.cell_type == "code"]
+    boards = [c for c in copy.cells if "tablero.juega(" in c.source and c.cell_type == "code"]
     assert boards and all(c.outputs for c in boards)  # the boards keep their saved pictures

@@ -62,7 +62,7 @@ def a_la_larga() -> str:
     street = tablero.top_square(KEY)
     leave = 1 - tablero.card_square_stays(KEY, CARD_SQUARE)
     deck = len(next(d.cards for d in tablero.game(KEY).rules.decks if d.name == "suerte"))
-    low = sorted(c for c in tablero._ranked(p)[-3:] if squares[c].name == "Suerte")
+    low = sorted(c for c in tablero.ranked(p)[-3:] if squares[c].name == "Suerte")
     low_text = " y ".join(f"la {c} ({format_decimal(p[c] / u, 2)} veces)" for c in low)
     return (
         f"**No.** A la larga la ficha no pasa el mismo tiempo en todas las casillas: la tabla va "
