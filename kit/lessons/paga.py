@@ -60,19 +60,31 @@ WHAT_THEY_DO = {
 
 
 def bots_table() -> Table:
-    """The bots a seat can be given: the name to type, the name the lesson uses, what it does."""
-    rows = [(name, title(name), WHAT_THEY_DO[name]) for name in BOTS]
+    """The bots a seat can be given: the name the lesson uses (and a student types: a session
+    takes a bot by its Spanish title) and what it does."""
+    rows = [(title(name), WHAT_THEY_DO[name]) for name in BOTS]
     return Table(
         rows,
-        columns=["bot", "nombre", "estilo"],
-        labels={"bot": "Se escribe", "nombre": "Se llama", "estilo": "Cómo juega"},
-        formats={"bot": "text"},
+        columns=["nombre", "estilo"],
+        labels={"nombre": "Se llama", "estilo": "Cómo juega"},
         title="Los bots de Día de Paga",
     )
 
 
-def rules_table(rules: Any) -> Table:
-    """The numbers of the rules the lesson talks about, as the game stores them."""
+def rules() -> Any:
+    """Día de Paga's rules as the kit reads them from its rule file (kit/data/dia_de_paga.toml)."""
+    return kit.load(GAME).rules
+
+
+def savings_rate() -> Fraction:
+    """The libreta's interest a month (DDP-17), read from the rules: 1/10."""
+    return Fraction(rules().savings_interest)
+
+
+def rules_table(reglas: Any = None) -> Table:
+    """The numbers of the rules the lesson talks about, as the game stores them (the bundled
+    rules unless other `reglas` are given)."""
+    rules = reglas if reglas is not None else kit.load(GAME).rules
     rows = [
         ("Sueldo (DDP-12)", format_euros(rules.salary)),
         ("Interés de la libreta al mes (DDP-17)", format_percent(rules.savings_interest, 0)),
@@ -478,6 +490,10 @@ def fortunes_table(board: Any) -> Table:
 
 nombre = title
 tabla_de_bots = bots_table
+reglas = rules
+interes_de_la_libreta = savings_rate
+euros = format_euros
+porcentaje = format_percent
 tabla_de_reglas = rules_table
 tablero_de_la_clase = class_board
 partida_de_bots = bots_board

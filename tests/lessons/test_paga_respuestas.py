@@ -247,12 +247,14 @@ def test_the_results_the_answers_discuss_are_tagged(lesson):
 def test_the_lesson_types_the_spanish_names_and_shows_no_python_reprs(lesson):
     english = {"bet", "tournament", "share", "bots_table", "rules_table", "accounts_table"}
     english |= {"wins_table", "savings_table", "loan_table", "running_means", "mean", "title"}
+    english |= {"load", "rules", "savings_rate"}
     for cell in lesson.cells:
         if cell.cell_type != "code":
             continue
         called = set(re.findall(r"\.(\w+)\(", cell.source))
         assert not called & english, cell.source
-        if cell.source == "float(reglas.savings_interest)":
+        assert not re.search(r"\bformat_\w+\(|\bkit\.load|reglas\.", cell.source), cell.source
+        if cell.source == "float(paga.interes_de_la_libreta())":
             continue  # the note on the decimal comma shows Python's point on purpose
         for output in cell.get("outputs", []):
             shown = output.get("text", "") + output.get("data", {}).get("text/plain", "")
