@@ -51,12 +51,12 @@ Escribe los nombres en el orden en que vais a jugar. Los bots se sientan despué
 
 | bot | cómo juega |
 |---|---|
-| `build_asap` | compra todo lo que puede y edifica en cuanto tiene un grupo entero |
-| `cash_reserve` | compra y edifica, pero guarda siempre una reserva de dinero |
-| `buy_everything` | compra todo, nunca edifica |
-| `never_buy` | no compra nada (para comparar) |
-| `dealmaker` | como `build_asap`, y además propone tratos para completar grupos |
-| `random` | elige al azar entre las jugadas permitidas |
+| `"Constructora"` | compra todo lo que puede y edifica en cuanto tiene un grupo entero |
+| `"Con reserva de 100 000"` | compra y edifica, pero guarda siempre una reserva de dinero |
+| `"Lo compra todo"` | compra todo, nunca edifica |
+| `"Nunca compra"` | no compra nada (para comparar) |
+| `"Negociante"` | como la Constructora, y además propone tratos para completar grupos |
+| `"Al azar"` | elige al azar entre las jugadas permitidas |
 
 Edición: {editions}. Límite de turnos: `None` para jugar hasta el final, o un número de turnos
 para una partida con hora de acabar (gana quien tenga más fortuna al llegar al límite)."""
@@ -87,9 +87,15 @@ mesa = PropertyTable.resume_or_start(
 )
 mesa"""
 
-STANDINGS = """\
-partida = mesa.session
-{nombre: fortuna for nombre, fortuna in zip(partida.names, partida.state.fortunes())}"""
+STANDINGS = "mesa.session.tabla_de_fortunas()"
+
+
+def _spanish(ruleset: str, name: str) -> str:
+    """A bot as the class calls it («Constructora»), when that name leads back to the same bot;
+    otherwise («cash_reserve:50000») its name in code."""
+    kind = game_type(ruleset)
+    title = kind.bot_title(name).replace("\u202f", " ")
+    return title if kind.bot_key(title) == name else name
 
 
 def _settings(
@@ -105,7 +111,7 @@ def _settings(
         [
             f"JUEGO = {ruleset!r}",
             f"JUGADORES = {list(humans)!r}  # las personas, en orden de juego",
-            f"BOTS = {list(bots)!r}  # llenan los asientos que faltan",
+            f"BOTS = {[_spanish(ruleset, b) for b in bots]!r}  # llenan los asientos que faltan",
             f"EDICION = {edition!r}",
             f"LIMITE_DE_TURNOS = {time_limit!r}",
             f"SEMILLA = {seed!r}  # los mismos dados para la misma semilla",

@@ -29,6 +29,7 @@ from kit.messages import PlainError, os_reason, t
 from kit.save_check import FORMAT, VERSION, BadSave, read_save
 from kit.save_file import SaveConflict, SaveFile, last_number
 from kit.sim import bot
+from kit.table import Table
 
 MAX_STEPS = 100_000  # chance and bot moves in a row before the session calls it a runaway game
 _NONE = object()  # a field a saved position did not have
@@ -442,6 +443,21 @@ class Session:
             self.save_error = t("session.not_saved", path=self.path, reason=os_reason(error))
         else:
             self.save_error = None
+
+    def fortunes_table(self) -> Table:
+        """Who is winning: each seat's fortune as the game counts it at the end (property games:
+        money, titles and buildings; Día de Paga: cash + libreta − loans), in seat order."""
+        fortunes = getattr(self.state, "fortunes", None)
+        if fortunes is None:
+            raise PlainError("session.no_fortunes", game=self.ruleset)
+        return Table(
+            list(zip(self.names, fortunes(), strict=True)),
+            ["jugador", "fortuna"],
+            labels={"jugador": t("session.fortune_player"), "fortuna": t("session.fortune")},
+            formats={"fortuna": "count"},
+        )
+
+    tabla_de_fortunas = fortunes_table  # the name the class games' notebooks type
 
     def __repr__(self) -> str:
         seats = ", ".join(

@@ -14,7 +14,7 @@ from nbclient import NotebookClient
 from kit.cli import main
 from kit.games import game_type
 from kit.messages import set_language, t
-from kit.play import notebook_name, play_notebook, write_play_notebook
+from kit.play import DEFAULT_BOTS, notebook_name, play_notebook, write_play_notebook
 
 PROPERTY_GAMES = game_type("superpoly").names
 
@@ -184,3 +184,15 @@ def test_a_restarted_kernel_resumes_the_game_losing_nothing(tmp_path):
         resumed = run(client, nb, "print(mesa.session.state.to_json(), len(mesa.session.log))")
     assert resumed == played
     assert int(played.split()[-1]) >= 12
+
+
+def test_the_play_notebook_seats_bots_by_their_spanish_names():
+    """The class reads and types «Constructora»; a parametrised bot keeps its name in code."""
+    settings = next(c for c in play_notebook("el_pale")["cells"] if "BOTS =" in c["source"])
+    assert 'BOTS = ["Constructora", "Con reserva de 100 000"]' in settings["source"]
+    kind = game_type("el_pale")
+    assert [kind.bot_key(b) for b in ("Constructora", "Con reserva de 100 000")] == list(
+        DEFAULT_BOTS
+    )
+    odd = play_notebook("el_pale", bots=["cash_reserve:50000"])["cells"]
+    assert any('BOTS = ["cash_reserve:50000"]' in c["source"] for c in odd)

@@ -254,3 +254,14 @@ def test_a_bot_may_be_named_as_the_class_calls_it():
     assert paga.seat_bots == [None, "gambler"]
     with pytest.raises(ValueError, match="Tramposa"):
         Session.start("palabra", humans=["Ana"], bots=["Tramposa"], seed=1)
+
+
+def test_the_fortunes_table_reads_in_spanish_and_palabra_is_told_plainly():
+    partida = Session.start("el_pale", humans=["Ana"], bots=["Constructora"], seed=1)
+    tabla = partida.tabla_de_fortunas()
+    assert tabla.columna("Jugador") == partida.names
+    assert tabla.columna("fortuna") == partida.state.fortunes() == [1_500_000, 1_500_000]
+    assert "1 500 000" in tabla.to_text().replace("\u202f", " ")
+    palabra = Session.start("palabra", humans=["Ana"], bots=["Ambiciosa"], seed=1)
+    with pytest.raises(ValueError, match="no cuenta fortunas"):
+        palabra.tabla_de_fortunas()
