@@ -213,11 +213,8 @@ def pagos_en_la_libreta(
     tarjetas: int, meses: int, libreta: Fraction = interest.MONTHLY_RATE
 ) -> Fraction:
     """What a loan's interest payments are worth after `meses` months had each gone into the
-    libreta instead: the 10 % paid on day 31 of month j is deposited in month j + 1 (by day 23,
-    DDP-17) and earns meses − j months of the libreta's interest. Exact."""
-    pago = Fraction(interest.LOAN_CARD * tarjetas) * interest.MONTHLY_RATE
-    r = Fraction(libreta)
-    return sum((pago * (1 + r) ** (meses - j) for j in range(1, meses + 1)), Fraction(0))
+    libreta instead (deposited the month after, DDP-17): `interest.withdrawal_worth_it`'s sum."""
+    return devolver_ya(tarjetas, meses, libreta).ingresados_valen
 
 
 def tae_prestamo(libreta: Fraction = interest.MONTHLY_RATE) -> Fraction:
@@ -250,13 +247,8 @@ class Devolver(NamedTuple):
 def devolver_ya(tarjetas: int, meses: int, libreta: Fraction = interest.MONTHLY_RATE) -> Devolver:
     """The two ways, in euros at the end of `meses` months (the loan and the libreta as in
     DDP-16 and DDP-17; the libreta's rate can be changed to compare)."""
-    capital = Fraction(interest.LOAN_CARD * tarjetas)
-    return Devolver(
-        capital * interest.MONTHLY_RATE * meses,
-        pagos_en_la_libreta(tarjetas, meses, libreta),
-        capital * ((1 + Fraction(libreta)) ** meses - 1),
-        Fraction(interest.WITHDRAWAL_FEE),
-    )
+    v = interest.withdrawal_worth_it(tarjetas, meses, savings_rate=libreta)
+    return Devolver(v.interest_saved, v.interest_saved_grown, v.savings_interest_lost, v.fee)
 
 
 def tabla_comision(tarjetas: int, hasta: int, libreta: Fraction = interest.MONTHLY_RATE) -> Table:

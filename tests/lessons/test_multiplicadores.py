@@ -7,7 +7,6 @@ PLB-08 Palabra (+70, not multiplied), PLB-11 shaves, PLB-12 the cards left in ha
 
 from __future__ import annotations
 
-import ast
 import itertools
 from fractions import Fraction
 from math import comb
@@ -15,6 +14,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from lesson_code import code_of, english
 
 import kit.games.palabra
 import kit.table
@@ -224,8 +224,6 @@ def test_the_answers_state_the_computed_values():
 def test_the_answers_section_numbers_match_the_lesson():
     from pathlib import Path
 
-    import nbformat
-
     lesson = Path(__file__).resolve().parents[2] / "notebooks" / "06_multiplicadores.ipynb"
     headings = [
         c.source.splitlines()[0]
@@ -258,43 +256,6 @@ def test_shaving_a_letter_by_name():
 # -- the Spanish surface (issue 23, point 3) ---------------------------------------------------
 
 LESSON = Path(__file__).resolve().parents[2] / "notebooks" / "06_multiplicadores.ipynb"
-LIBRARIES = {"sympy", "math", "Fraction"}  # sympy and the standard library
-
-
-def code_of(notebook: Path) -> dict[str, set[str]]:
-    """What a notebook's code cells type: the attributes of each name (``mx.X``), the
-    attributes of anything else (``puntos.total``), the modules imported and the names called."""
-    found: dict[str, set[str]] = {"imports": set(), "names": set(), "other": set(), "called": set()}
-    for cell in nbformat.read(notebook, as_version=4).cells:
-        if cell.cell_type != "code":
-            continue
-        for node in ast.walk(ast.parse(cell.source)):
-            if isinstance(node, ast.ImportFrom):
-                found["imports"].add(node.module or "")
-            elif isinstance(node, ast.Import):
-                found["imports"].update(a.name for a in node.names)
-            elif isinstance(node, ast.Name):
-                found["names"].add(node.id)
-            elif isinstance(node, ast.Attribute):
-                root = node.value
-                while isinstance(root, ast.Attribute | ast.Call | ast.Subscript):
-                    root = root.func if isinstance(root, ast.Call) else root.value
-                if isinstance(root, ast.Name) and root.id in LIBRARIES:
-                    continue
-                if isinstance(node.value, ast.Name):
-                    found.setdefault(node.value.id, set()).add(node.attr)
-                else:
-                    found["other"].add(node.attr)
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                found["called"].add(node.func.id)
-    return found
-
-
-def english(*objects: object) -> set[str]:
-    """The public English names of kit code a lesson must not type (its Spanish aliases aside)."""
-    spanish = {"columna", "fila", "elige", "valor_esperado", "media", "varianza", "total"}
-    names = {n for o in objects for n in dir(o) if not n.startswith("_")}
-    return names - spanish
 
 
 def test_lesson_06_types_only_the_spanish_names():
