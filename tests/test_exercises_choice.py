@@ -56,7 +56,22 @@ def quiet(exercise_id, answer, registry=CHOICES):
     return feedback, out.getvalue()
 
 
-@pytest.mark.parametrize("answer", ["b", "B", " b ", "b)", "(b)", "b.", "«b»"])
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "b",
+        "B",
+        " b ",
+        "b)",
+        "(b)",
+        "b.",
+        "«b»",
+        "la b",
+        "opción b",
+        "Opción (B)",
+        "la respuesta es b",
+    ],
+)
 def test_choice_every_way_of_writing_the_right_letter_is_right(answer):
     feedback, out = quiet("prueba-1", answer)
     assert feedback and out.startswith("✔")
@@ -80,7 +95,7 @@ def test_choice_a_wrong_option_without_explanation_gets_the_hint():
     assert not feedback and "Piensa en el suceso contrario" in out
 
 
-@pytest.mark.parametrize("answer", ["e", "z", 2, "ab", "opción b", None])
+@pytest.mark.parametrize("answer", ["e", "z", 2, "ab", "opción b o c", None])
 def test_choice_not_an_option_says_what_is_expected(answer):
     feedback, out = quiet("prueba-1", answer)
     assert not feedback and '"a", "b", "c" o "d"' in out

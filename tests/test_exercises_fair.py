@@ -153,12 +153,17 @@ def test_a_right_decimal_is_told_that_the_fraction_is_asked_for():
     assert quiet_check("n", 12.0, exercises)[0]  # a whole number is the same in decimal
 
 
-def test_an_answer_rounded_by_hand_is_told_apart_from_a_wrong_one():
+def test_a_decimal_that_agrees_to_three_figures_is_told_apart_from_a_wrong_one():
+    """One fingerprint, of the answer to 3 figures: the student's own decimal is rounded to
+    them before it is compared, so no fingerprint per precision can be walked digit by digit."""
     exercises = registry(("e", Fraction(1, 6), {}), ("d", Fraction(1, 6), {"digits": 4}))
-    for typed in (0.17, 0.167, 0.1667, 0.16667, 0.166667):
+    assert len(exercises["e"].rounded) == 1
+    for typed in (0.167, 0.1667, 0.16667, 0.166667, 0.1666, "0,1667"):
         feedback, out = quiet_check("e", typed, exercises)
-        assert not feedback and out.startswith(f"✘ Casi: tu {str(typed).replace('.', ',')} es")
-    assert quiet_check("e", 0.1666, exercises)[1].startswith("✘ Todavía no.")  # not rounded
+        shown = typed if isinstance(typed, str) else str(typed).replace(".", ",")
+        assert not feedback and out.startswith(f"✘ Casi: tu {shown} coincide"), out
+    for typed in (0.17, 0.2, 0.168, 0.1675):  # fewer than 3 figures, or another value
+        assert quiet_check("e", typed, exercises)[1].startswith("✘ Todavía no."), typed
     assert quiet_check("e", 1 / 6, exercises)[0]
     assert quiet_check("d", 0.1667, exercises)[0]  # where 4 decimals are asked, it is right
     assert not exercises["d"].rounded

@@ -27,13 +27,14 @@ from typing import Any
 from kit.exercises import expressions
 from kit.exercises.numbers import (
     WrongKind,
+    compared,
     nearby_roundings,
     number_text,
     read_number,
     round_sig,
-    round_to,
 )
-from kit.exercises.text import normalise_text
+from kit.exercises.reading import Typed
+from kit.exercises.text import answer_words
 
 KINDS = ("number", "expression", "set", "text", "choice")
 CHOICE_LETTERS = "abcdefgh"  # a multiple-choice answer is one of these letters
@@ -41,6 +42,7 @@ ELEMENT_KINDS = ("number", "text")
 # A set or an expression's points multiply their alternatives; past this many the teacher's
 # answer registers only its exact form and its plain rounding.
 _MOST_FORMS = 64
+NEARLY_FIGURES = 3  # a decimal that agrees with the exact answer to this many figures: «casi»
 
 __all__ = ["ELEMENT_KINDS", "KINDS", "WrongKind", "answer_forms", "canonical"]
 
@@ -68,7 +70,7 @@ def _number(value: Any, digits: int | None) -> str:
 def _text(value: Any) -> str:
     if not isinstance(value, str):
         raise WrongKind(f"{type(value).__name__} is not a text")
-    return normalise_text(str(value))
+    return answer_words(str(value))
 
 
 def _items(value: Any) -> list[Any]:
@@ -97,6 +99,14 @@ def _point_values(
     An inexact value is rounded to nine figures when `rounded` (a student's answer), and
     kept as it is for the teacher's answer, whose nearby roundings are all registered.
     """
+    if isinstance(value, Typed):
+        names = value.names
+        if symbols is not None and not set(names) <= set(symbols):
+            raise WrongKind(f"symbols {names} where {symbols} are expected")
+        values = [value.evaluate(expressions.point(index, names)) for index in _indices(names)]
+        if rounded:
+            values = [_rounded_point(point) for point in values]
+        return names, values
     if not expressions.is_sympy(value):
         return (), [read_number(value, rounded)]
     try:
@@ -110,6 +120,16 @@ def _point_values(
             point if point is None or point[1] else (round_sig(point[0]), False) for point in values
         ]
     return names, values
+
+
+def _indices(names: tuple[str, ...]) -> range:
+    return range(expressions.POINT_COUNT if names else 1)
+
+
+def _rounded_point(point: tuple[Fraction, bool] | None) -> tuple[Fraction, bool] | None:
+    if point is None or point[1]:
+        return point
+    return compared(point[0]), False
 
 
 def _expression_text(names: tuple[str, ...], values: Iterable[str]) -> str:
@@ -148,7 +168,7 @@ def choice_letter(value: Any) -> str:
     """A multiple-choice answer as its letter: "b", "B", "b)", "(b)" and " b. " are all "b"."""
     if not isinstance(value, str):
         raise WrongKind("a multiple-choice answer is a letter in quotes")
-    letter = normalise_text(value).strip("() ")
+    letter = answer_words(value).strip("() ")
     if len(letter) != 1 or letter not in CHOICE_LETTERS:
         raise WrongKind("a multiple-choice answer is one letter")
     return letter
@@ -203,7 +223,7 @@ def answer_forms(
 
     The second set is empty when a float is as good as the exact value (digits given, or an
     answer with few decimals); otherwise an exercise may answer it with «se pide la fracción».
-    The third holds the answer rounded by hand to 2-6 decimals (0.2857 for 2/7): not right
+    The third holds the answer to 3 significant figures (0.286 for 2/7): not right
     where the value itself is asked for, but worth telling apart from a wrong answer.
     """
     right, decimal = _right_and_decimal(value, kind, digits, element, symbols)
@@ -212,11 +232,20 @@ def answer_forms(
 
 
 def _by_hand(value: Any, kind: str, digits: int | None) -> set[str]:
-    """The texts of a number exercise's answer rounded to 2 to 6 decimals."""
+    """The text of a number exercise's answer to `NEARLY_FIGURES` significant figures.
+
+    One precision only: a fingerprint per precision would let someone walk the answer digit
+    by digit. A student's decimal is rounded to the same figures before it is compared
+    (`nearly_form`)."""
     if kind != "number" or digits is not None:
         return set()
     number, _exact = read_number(value, rounded=False)
-    return {f"number:{number_text(round_to(number, places), None)}" for places in range(2, 7)}
+    return {nearly_form(number)}
+
+
+def nearly_form(number: Fraction) -> str:
+    """The text a decimal «casi» right is compared by: its value to 3 significant figures."""
+    return f"number:{number_text(round_sig(number, NEARLY_FIGURES), None)}"
 
 
 def _right_and_decimal(

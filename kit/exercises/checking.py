@@ -25,7 +25,19 @@ from kit.exercises import expressions
 from kit.exercises.canonical import canonical
 from kit.exercises.fingerprints import stretched
 from kit.exercises.guards import TooBig, guard
+from kit.exercises.numbers import WrongKind
+from kit.exercises.reading import Typed, Unreadable
 from kit.exercises.registry import Exercise, default_registry
+from kit.exercises.typed_answers import (
+    Reading,
+    counts_for_second_hint,
+    decimal_comma_fix,
+    nearly_text,
+    readings,
+    slip,
+    spanish,
+    value_of,
+)
 from kit.messages import language, t
 
 _LONGEST_ECHO = 60
@@ -107,7 +119,7 @@ def _echo(value: Any) -> _Shown:
     """A short, safe repr of any value."""
     try:
         text = _safe_repr(value)
-    except Exception:
+    except BaseException:
         text = f"<{type(value).__name__}>"
     if len(text) > _LONGEST_ECHO:
         text = text[: _LONGEST_ECHO - 1] + "…"
@@ -136,14 +148,16 @@ def _hints(exercise: Exercise, level: int) -> str:
     """The first hint, and the second too from `level` 2 on (when there is one)."""
     lines = [t("check.hint", hint=exercise.hint(language()))]
     second = exercise.hint(language(), 2)
-    if level >= 2 and second:
+    if level >= 2 and second and exercise.kind != "choice":
         lines.append(t("check.hint2", hint=second))
     return "\n".join(lines)
 
 
-def _wrong(exercise: Exercise, form: str) -> str:
+def _wrong(exercise: Exercise, form: str, counts: bool) -> str:
+    """«Todavía no» with the hints; the second comes once two different tries showed work."""
     tries = _wrong_tries.setdefault(exercise.id, set())
-    tries.add(form)
+    if counts:
+        tries.add(form)
     verdict = t("check.wrong")
     if exercise.digits is not None and exercise.kind in ("number", "set", "expression"):
         verdict += " " + t("check.precision", digits=exercise.digits)
@@ -152,9 +166,11 @@ def _wrong(exercise: Exercise, form: str) -> str:
 
 def _decimal_text(answer: Any) -> str:
     """A student's decimal as a Spanish reader writes it: 0,08333."""
+    if isinstance(answer, Typed):
+        return answer.text.strip()
     try:
         return format(float(answer), ".6g").replace(".", ",")
-    except Exception:
+    except BaseException:
         return str(answer)
 
 
@@ -170,50 +186,106 @@ def _matches(fingerprint: str, fingerprints: tuple[str, ...]) -> bool:
     return any(hmac.compare_digest(fingerprint, known) for known in fingerprints)
 
 
+def _current_cell() -> str:
+    """The code of the cell being run ('' outside a notebook): how a number was typed."""
+    try:  # TEMPORARY until the typed_cells branch is merged
+        from kit.exercises import typed_cells  # type: ignore[attr-defined]
+    except ImportError:
+        return ""
+    return typed_cells.current_cell()
+
+
+def _forms(exercise: Exercise, answer: Any, cell: str) -> list[tuple[Reading, str]]:
+    """(reading, canonical text) of each reading of `answer`; TooBig, Unreadable or WrongKind
+    when none can be read."""
+    found: list[tuple[Reading, str]] = []
+    failure: Exception | None = None
+    for reading in readings(exercise, answer, cell):
+        try:
+            found.append((reading, _form(exercise, reading.value)))
+        except TooBig:
+            raise
+        except BaseException as error:  # WrongKind, or a student's object that misbehaves
+            failure = error
+    if not found:
+        raise failure or WrongKind("nothing to read")
+    return found
+
+
 def _judge(exercise: Exercise, answer: Any) -> Feedback:
-    """The verdict on `answer` for a known exercise."""
+    """The verdict on `answer` for a known exercise: at most two stretched fingerprints."""
     if _is_missing(answer):
         return Feedback(False, t("check.missing"))
+    cell = _current_cell()
     try:
-        form = _form(exercise, answer)
+        guard(answer)  # the size of what was written, before it is read
+        forms = _forms(exercise, answer, cell)
     except TooBig:
         return Feedback(False, t("check.too_big", expected=_expected(exercise)))
-    except Exception:  # WrongKind, or a student's object that misbehaves when it is read
-        return _wrong_kind(exercise, answer)
-    fingerprint = stretched(exercise.id, exercise.salt, form, exercise.work)
-    if _matches(fingerprint, exercise.right):
-        return Feedback(True, t("check.right"))
+    except Unreadable:
+        return Feedback(
+            False, t("check.unreadable", typed=_echo(answer), expected=_expected(exercise))
+        )
+    except BaseException:
+        return _wrong_kind(exercise, answer, cell)
+    prints = [
+        (reading, form, stretched(exercise.id, exercise.salt, form, exercise.work))
+        for reading, form in forms
+    ]
+    for reading, form, fingerprint in prints:
+        if _matches(fingerprint, exercise.right):
+            return Feedback(True, _right_message(exercise, reading, form, len(prints) > 1))
+    if len(prints) > 1:
+        thousands, decimal = (value_of(exercise, reading) for reading, _, _ in prints)
+        return Feedback(
+            False,
+            t(
+                "check.ambiguous",
+                typed=prints[0][0].written,
+                thousands=spanish(thousands[0]) if thousands else "?",
+                decimal=spanish(decimal[0]) if decimal else "?",
+            ),
+        )
+    reading, form, fingerprint = prints[0]
     if _matches(fingerprint, exercise.decimal):
-        return Feedback(False, t("check.fraction_wanted", number=_decimal_text(answer)))
-    if _matches(fingerprint, exercise.rounded):
-        return Feedback(False, t("check.rounded", number=_decimal_text(answer)))
+        return Feedback(False, t("check.fraction_wanted", number=_decimal_text(reading.value)))
+    value = value_of(exercise, reading)
+    if advice := slip(exercise, reading, value):
+        return Feedback(False, advice)
+    nearly = nearly_text(exercise, reading, value)
+    if nearly and _matches(
+        stretched(exercise.id, exercise.salt, nearly, exercise.work), exercise.rounded
+    ):
+        return Feedback(False, t("check.rounded", number=_decimal_text(reading.value)))
     if exercise.kind == "choice":
         letter = form.split(":", 1)[1]
         if letter not in "abcdefgh"[: exercise.options]:  # no such option
-            return _wrong_kind(exercise, answer)
+            return _wrong_kind(exercise, answer, cell)
         if why := exercise.why(language(), letter):
-            _wrong_tries.setdefault(exercise.id, set()).add(form)
             return Feedback(False, t("check.why", why=why))
-    return Feedback(False, _wrong(exercise, form))
+    return Feedback(False, _wrong(exercise, form, counts_for_second_hint(value)))
 
 
-def _decimal_comma(answer: Any) -> str | None:
-    """`1,5` is the tuple (1, 5) in Python: the decimal a Spanish student meant."""
-    if (
-        type(answer) is tuple
-        and len(answer) == 2
-        and all(type(part) is int and 0 <= part < 10**12 for part in answer)
-    ):
-        return f"{answer[0]}.{answer[1]}"
-    return None
+def _right_message(exercise: Exercise, reading: Reading, form: str, ambiguous: bool) -> str:
+    """«¡Correcto!», with the reading taken of an ambiguous number and why a choice is right."""
+    message = t("check.right")
+    if ambiguous:
+        value = value_of(exercise, reading)
+        shown = spanish(value[0]) if value else reading.written
+        message += " " + t("check.read_as", typed=reading.written, number=shown)
+    if exercise.kind == "choice" and (why := exercise.why(language(), form.split(":", 1)[1])):
+        message += " " + why
+    return message
 
 
-def _wrong_kind(exercise: Exercise, answer: Any) -> Feedback:
-    """Say what kind of answer is expected, echoing what was written."""
+def _wrong_kind(exercise: Exercise, answer: Any, cell: str = "") -> Feedback:
+    """Say what kind of answer is expected, echoing what was written (no content hint: the
+    student's mathematics is not in question, only how it was written)."""
     message = t("check.wrong_type", expected=_expected(exercise), got=_echo(answer))
-    meant = _decimal_comma(answer) if exercise.kind in ("number", "expression") else None
-    advice = t("check.decimal_comma", number=meant) if meant else _hints(exercise, 1)
-    return Feedback(False, f"{message}\n{advice}")
+    fix = decimal_comma_fix(answer, cell) if exercise.kind in ("number", "expression") else None
+    if fix:
+        message += "\n" + t("check.decimal_comma", typed=fix[0], number=fix[1])
+    return Feedback(False, message)
 
 
 def check(
@@ -230,7 +302,7 @@ def check(
     else:
         try:
             feedback = _judge(exercise, answer)
-        except Exception:  # whatever the object does, the student reads a sentence
+        except BaseException:  # whatever the object raises (SystemExit too): a sentence
             feedback = _wrong_kind(exercise, answer)
         _verdicts[exercise.id] = feedback.right
     sys.stdout.write(feedback.message + "\n")  # one write: one stream output in a notebook
@@ -283,26 +355,37 @@ def answer_name(exercise_id: str) -> str:
 
 def answer_form(
     exercise_id: str, answer: Any, *, registry: Mapping[str, Exercise] | None = None
-) -> str | None:
-    """The canonical text of `answer` (what is fingerprinted); None if missing or unreadable.
+) -> list[str] | None:
+    """The canonical texts of `answer`'s readings (what is fingerprinted: one, or two for a
+    number whose dot may group thousands); None if missing or unreadable.
 
-    The gradebook computes this inside the student's kernel and judges the text outside it
+    The gradebook computes this inside the student's kernel and judges the texts outside it
     with `form_is_right`, so a forged `check` cannot change a mark.
     """
     exercises = default_registry() if registry is None else registry
     exercise = exercises[exercise_id]
     try:
-        return None if _is_missing(answer) else _form(exercise, answer)
-    except Exception:
+        if _is_missing(answer):
+            return None
+        return [form for _reading, form in _forms(exercise, answer, _current_cell())]
+    except BaseException:
         return None
 
 
 def form_is_right(
-    exercise_id: str, form: str | None, *, registry: Mapping[str, Exercise] | None = None
+    exercise_id: str, form: Any, *, registry: Mapping[str, Exercise] | None = None
 ) -> bool:
-    """True when the canonical text `form` (from `answer_form`) is a right answer."""
+    """True when a canonical text from `answer_form` (a list of at most two, or one text) is
+    a right answer."""
     exercises = default_registry() if registry is None else registry
     exercise = exercises.get(exercise_id)
-    if exercise is None or not isinstance(form, str) or len(form) > 100_000:
+    forms = [form] if isinstance(form, str) else form
+    if exercise is None or not isinstance(forms, list) or not 1 <= len(forms) <= 2:
         return False
-    return _matches(stretched(exercise.id, exercise.salt, form, exercise.work), exercise.right)
+    for text in forms:
+        if not isinstance(text, str) or len(text) > 100_000:
+            return False
+    return any(
+        _matches(stretched(exercise.id, exercise.salt, text, exercise.work), exercise.right)
+        for text in forms
+    )

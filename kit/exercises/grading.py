@@ -168,7 +168,7 @@ def probe_source(exercise_ids: Sequence[str], start: str, end: str) -> str:
 
 
 def read_probe(text: str, start: str, end: str, exercise_ids: Sequence[str]) -> dict | None:
-    """{"name": str, "forms": {id: str | None}} from the probe's printed text; None if absent."""
+    """{"name": str, "forms": {id: [str] | None}} from the probe's printed text; None if absent."""
     begin = text.rfind(start)
     stop = text.find(end, begin + len(start)) if begin >= 0 else -1
     if stop < 0:
@@ -183,8 +183,17 @@ def read_probe(text: str, start: str, end: str, exercise_ids: Sequence[str]) -> 
     forms = {exercise_id: found["forms"].get(exercise_id) for exercise_id in exercise_ids}
     return {
         "name": name[:_LONGEST_NAME] if isinstance(name, str) else "",
-        "forms": {i: form if isinstance(form, str) else None for i, form in forms.items()},
+        "forms": {i: _texts(form) for i, form in forms.items()},
     }
+
+
+def _texts(form: object) -> list[str] | None:
+    """An answer's canonical texts as the probe printed them (one, or two readings)."""
+    if isinstance(form, str):
+        return [form]
+    if isinstance(form, list) and 1 <= len(form) <= 2 and all(isinstance(f, str) for f in form):
+        return form
+    return None
 
 
 def _short(text: str) -> str:

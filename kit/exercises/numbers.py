@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from kit.exercises import expressions
+from kit.exercises.reading import Typed, Unreadable, read_text
 
 SIGNIFICANT = 9
 # How far (relative) a float may stray from the exact value: far above the noise of a short
@@ -43,12 +44,24 @@ def read_number(value: Any, rounded: bool = True) -> tuple[Fraction, bool]:
     number, exact = _read(value)
     if exact or not rounded:
         return number, exact
+    return compared(number), False
+
+
+def compared(number: Fraction) -> Fraction:
+    """An inexact value as a check compares it: nine significant figures (0 when tiny)."""
     if abs(number) < _ZERO:  # 0.1 + 0.2 - 0.3 is 5.6e-17: the noise of a calculation of 0
-        return Fraction(0), False
-    return round_sig(number), False
+        return Fraction(0)
+    return round_sig(number)
 
 
 def _read(value: Any) -> tuple[Fraction, bool]:
+    if isinstance(value, str):  # an element of a set written as text: "0,5"
+        value = _only_reading(value)
+    if isinstance(value, Typed):
+        try:
+            return value.number()
+        except Unreadable as error:
+            raise WrongKind(str(error)) from None
     if isinstance(value, bool):
         raise WrongKind("a truth value is not a number")
     if isinstance(value, numbers.Rational):
@@ -68,6 +81,17 @@ def _read(value: Any) -> tuple[Fraction, bool]:
             raise WrongKind("not a finite number")
         return Fraction(as_float), False
     raise WrongKind(f"{type(value).__name__} is not a number")
+
+
+def _only_reading(text: str) -> Typed:
+    """A text with exactly one reading (an element of a set cannot ask «¿2 659 o 2,659?»)."""
+    try:
+        readings = read_text(text)
+    except Unreadable as error:
+        raise WrongKind(str(error)) from None
+    if len(readings) != 1:
+        raise WrongKind("a dot that may group thousands or mark decimals")
+    return readings[0]
 
 
 def _round_half_up(value: Fraction) -> int:
@@ -99,11 +123,6 @@ def nearby_roundings(value: Fraction) -> set[Fraction]:
     """Every nine-figure rounding a float within calculation noise of `value` can have."""
     spread = abs(value) * _NOISE
     return {round_sig(value - spread), round_sig(value), round_sig(value + spread)}
-
-
-def round_to(value: Fraction, places: int) -> Fraction:
-    """`value` rounded half away from zero to `places` decimals, as a Fraction."""
-    return Fraction(_round_half_up(value * 10**places), 10**places)
 
 
 def number_text(value: Fraction, digits: int | None) -> str:

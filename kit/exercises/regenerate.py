@@ -3,7 +3,9 @@
 The registry keeps what a teacher writes (kind, digits, hints) and what only a command should
 write (salt and fingerprints). This module runs each master notebook in a fresh kernel, cell by
 cell; after each cell that calls `check("ID", NAME)` it asks the kernel for the canonical texts
-of NAME's value (`kit.exercises.canonical.answer_forms`), and then fingerprints them here.
+of NAME's value (`kit.exercises.canonical.answer_forms`), and then fingerprints them here. A
+text answer's other right words are written in its solution cell as a comment line,
+«# también vale: retiro | sacar el dinero».
 Salts are kept unless `new_salts`, so regenerating an unchanged exercise changes nothing but
 what the stretching makes anew.
 
@@ -18,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from kit.exercises.canonical import canonical
 from kit.exercises.fingerprints import WORK, new_salt
 from kit.exercises.registry import (
     HINT_KEYS,
@@ -31,6 +34,8 @@ from kit.exercises.registry import (
 from kit.exercises.student import check_calls
 
 MARK = "@@kit-answer-forms@@"
+ALSO = "# también vale: retiro | sacar el dinero"
+ALSO_PREFIX = "# también vale:"
 _PROBE = """\
 import json as _kit_json
 from kit.exercises.canonical import answer_forms as _kit_forms
@@ -109,14 +114,46 @@ def master_forms(
         )
 
     found = {}
+    also = accepted_words(notebook)
     for exercise_id, result in run_master(notebook, probe).items():
         if isinstance(result, dict):
             raise ValueError(
                 f"{notebook.name}: the answer of {exercise_id} cannot be read as "
                 f"{specs[exercise_id]['kind']}: {result['error']}"
             )
-        found[exercise_id] = (result[0], result[1], result[2])
+        right = list(result[0])
+        if words := also.get(exercise_id):
+            if specs[exercise_id]["kind"] != "text":
+                raise ValueError(f"{notebook.name}: «{ALSO}» is for text answers ({exercise_id})")
+            right = sorted(set(right) | {canonical(word, "text") for word in words})
+        found[exercise_id] = (right, result[1], result[2])
     return found
+
+
+def accepted_words(notebook: Path) -> dict[str, list[str]]:
+    """{exercise id: other right words} from the solution cells' «# también vale: a | b» lines.
+
+    The teacher writes the synonyms next to the answer; a student copy keeps none of a solution
+    cell's lines, and the registry keeps only their fingerprints."""
+    import nbformat
+
+    book = nbformat.read(notebook, as_version=4)
+    words: dict[str, list[str]] = {}
+    for cell in book.cells:
+        if cell.cell_type != "code":
+            continue
+        lines = [line.strip() for line in cell.source.splitlines()]
+        listed = [
+            word.strip()
+            for line in lines
+            if line.casefold().startswith(ALSO_PREFIX)
+            for word in line.split(":", 1)[1].split("|")
+            if word.strip()
+        ]
+        for exercise_id, _name in check_calls(cell.source):
+            if listed:
+                words[exercise_id] = listed
+    return words
 
 
 def _specs(registry: Path) -> tuple[dict[str, dict[str, Any]], int]:

@@ -14,6 +14,8 @@ so each lesson's exercises are written, and fingerprinted, in one place. A file 
     fraction = true          # the fraction is the point: a right decimal is told so, not ✔
     element = "number"       # sets only: the kind of the elements ("number" or "text")
     symbols = ["s"]          # expressions only: the symbol names the answer may use
+    scale = "proportion"     # "proportion" (a probability, 0 to 1) or "percent" (27,78 for
+                             # 27,78 %): a slip between the two is named, and «27,78 %» read
     hint_es = "…"            # the first hint, after a wrong answer: the idea
     hint_en = "…"
     hint2_es = "…"           # the second, after repeated tries: a concrete step
@@ -24,7 +26,8 @@ so each lesson's exercises are written, and fingerprinted, in one place. A file 
     salt = "9f…"             # written by `kit fingerprints` (kit.exercises.regenerate)
     right = ["3f2a…"]        # fingerprints of the right answers' canonical texts
     decimal = ["77b1…"]      # fingerprints of right decimals where the fraction is asked for
-    rounded = ["c0d4…"]      # fingerprints of the answer rounded by hand (0.2857 for 2/7)
+    rounded = ["c0d4…"]      # the exact answer to 3 significant figures (0.286 for 2/7):
+                             # a student's decimal that agrees is told «casi»
 
 The answer itself is never written down: only its fingerprints.
 """
@@ -40,12 +43,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from kit.exercises.canonical import ELEMENT_KINDS, KINDS, WrongKind, answer_forms
+from kit.exercises.canonical import ELEMENT_KINDS, KINDS, WrongKind, answer_forms, canonical
 from kit.exercises.fingerprints import FORMAT, WORK, new_salt, stretched
 
 _ID = re.compile(r"[A-Za-z0-9_-]+")
 _HEX = re.compile(r"[0-9a-f]{32,64}")
-SPEC_KEYS = ("kind", "digits", "fraction", "element", "symbols", "tier", "options")
+SPEC_KEYS = ("kind", "digits", "fraction", "element", "symbols", "scale", "tier", "options")
+SCALES = ("", "proportion", "percent")
 HINT_KEYS = ("hint_es", "hint_en", "hint2_es", "hint2_en", "why_es", "why_en")
 TIERS = ("básico", "medio", "reto")
 SECRET_KEYS = ("salt", "right", "decimal", "rounded")
@@ -72,6 +76,7 @@ class Exercise:
     hint2_en: str = ""
     tier: str = ""
     options: int = 0
+    scale: str = ""
     why_es: tuple[tuple[str, str], ...] = ()  # (letter, what that wrong option misunderstands)
     why_en: tuple[tuple[str, str], ...] = ()
 
@@ -146,6 +151,9 @@ def _exercise(exercise_id: str, table: Any, work: int, need_secrets: bool) -> Ex
     tier = table.get("tier", "")
     if tier and tier not in TIERS:
         raise ValueError(f"{where}: tier must be one of {TIERS}; got {tier!r}")
+    scale = table.get("scale", "")
+    if scale not in SCALES:
+        raise ValueError(f"{where}: scale must be one of {SCALES[1:]}; got {scale!r}")
     options = table.get("options", 0)
     if table["kind"] == "choice" and not (
         isinstance(options, int) and not isinstance(options, bool) and 2 <= options <= 8
@@ -170,6 +178,7 @@ def _exercise(exercise_id: str, table: Any, work: int, need_secrets: bool) -> Ex
         fraction=bool(table.get("fraction", False)),
         tier=tier,
         options=options if table["kind"] == "choice" else 0,
+        scale=scale,
         **whys,
     )
     try:
@@ -250,11 +259,12 @@ def secrets_for(
     salt: str | None = None,
     work: int = WORK,
     forms: tuple[set[str], set[str], set[str]] | None = None,
+    also: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """{"salt", "right", "decimal", "rounded"} for the answer `value`: what the registry keeps.
 
     `forms` gives the canonical texts (right, decimal, rounded) instead, when a kernel
-    computed them.
+    computed them; `also` other right words of a text answer (synonyms).
     """
     check_spec(kind, digits, element)
     if forms is not None:
@@ -264,6 +274,9 @@ def secrets_for(
             right, decimal, by_hand = answer_forms(value, kind, digits, element, symbols or None)
         except WrongKind as error:
             raise ValueError(f"{value!r} cannot be an answer of kind {kind!r}: {error}") from None
+    if also and kind != "text":
+        raise ValueError("other right words (also) are for text answers")
+    right = right | {canonical(word, "text") for word in also}
     if not fraction:
         right, decimal = right | decimal, set()
     salt = salt or new_salt()
@@ -321,8 +334,11 @@ def registry_entry(
     why_es: dict[str, str] | None = None,
     why_en: dict[str, str] | None = None,
     work: int = WORK,
+    also: tuple[str, ...] = (),
+    scale: str = "",
 ) -> str:
-    """A ready-to-paste TOML table for a registry, with the answer as fingerprints."""
+    """A ready-to-paste TOML table for a registry, with the answer as fingerprints (`also`:
+    other right words of a text answer)."""
     if not _ID.fullmatch(exercise_id):
         raise ValueError(f"exercise ids use letters, digits, '-' and '_' only; got {exercise_id!r}")
     spec = {"kind": kind, "digits": digits, "element": element if kind == "set" else None}
@@ -335,6 +351,7 @@ def registry_entry(
         "hint2_es": hint2_es,
         "hint2_en": hint2_en,
         "tier": tier,
+        "scale": scale,
         "options": options,
         "why_es": why_es or {},
         "why_en": why_en or {},
@@ -348,6 +365,7 @@ def registry_entry(
         symbols=symbols,
         fraction=fraction,
         work=work,
+        also=also,
     )
     return table_text(exercise_id, table)
 
