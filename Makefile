@@ -81,7 +81,7 @@ bench-pyodide: $(PYODIDE_DIR)/package/pyodide.mjs $(PYODIDE_DIR)/wheels/.done
 
 ## make pyodide: the exercises' checks and slips advice in Pyodide, with its IPython
 pyodide: $(STAMP) $(PYODIDE_DIR)/package/pyodide.mjs $(PYODIDE_DIR)/wheels/.done
-	KIT_PYODIDE=$(PYODIDE_DIR) $(BIN)/pytest -m pyodide tests/test_pyodide.py
+	KIT_PYODIDE=$(PYODIDE_DIR) $(BIN)/pytest -m pyodide tests/test_pyodide.py tests/test_student_answers.py
 
 ## make lite: the classroom (lessons, play notebooks, student copies) as an offline JupyterLite
 ## site in build/lite/, from PyPI and npm only; serve it with python3 -m http.server -d build/lite

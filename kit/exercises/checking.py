@@ -228,13 +228,12 @@ def _judge(exercise: Exercise, answer: Any) -> Feedback:
         )
     except BaseException:
         return _wrong_kind(exercise, answer, cell)
-    prints = [
-        (reading, form, stretched(exercise.id, exercise.salt, form, exercise.work))
-        for reading, form in forms
-    ]
-    for reading, form, fingerprint in prints:
+    prints = []
+    for reading, form in forms:  # one fingerprint each, stopping at the first right reading
+        fingerprint = stretched(exercise.id, exercise.salt, form, exercise.work)
         if _matches(fingerprint, exercise.right):
-            return Feedback(True, _right_message(exercise, reading, form, len(prints) > 1))
+            return Feedback(True, _right_message(exercise, reading, form, len(forms) > 1))
+        prints.append((reading, form, fingerprint))
     if len(prints) > 1:
         thousands, decimal = (value_of(exercise, reading) for reading, _, _ in prints)
         return Feedback(
