@@ -46,19 +46,20 @@ from kit.messages import t
 ROOT = Path(__file__).resolve().parents[1]
 SETUP = "import kit\nimport sympy\nfrom fractions import Fraction\nfrom kit.exercises import check"
 SYMBOL = 's = sympy.Symbol("s", positive=True)'
-# Each dice exercise's answer, as a student would write it (exercises/01_dados.ipynb).
+# Each dice exercise's answer, as a student would write it (exercises/01_dados.ipynb): some in
+# Python, some as text the way it is written on paper ("18/36", "5^4"), which the kit reads.
 SOLUTIONS = {
     "dados-1": "3 + 2 + 1",
-    "dados-2": "Fraction(18, 36)",
-    "dados-3": '"a"',
+    "dados-2": '"18/36"',
+    "dados-3": '"la a"',
     "dados-4": '"d"',
     "dados-5": "600 * Fraction(6, 36)",
     "dados-6": "108",  # the sevens of DiceLab(seed=5) in 600 rolls
     "dados-8": "2 * Fraction(1, 6) * Fraction(5, 6)",
     "dados-9": '"b"',
-    "dados-10": "5 ** 4",
+    "dados-10": '"5^4"',
     "dados-11": "10 * 150 * Fraction(2, 6) - 150",
-    "dados-12": "3",
+    "dados-12": '"3"',
     "dados-13": "round(float(1 / (1 - Fraction(5, 6) ** 5)), 2)",
     "dados-14": "round(1 - (35 / 36) ** 24, 4)",
 }
@@ -354,9 +355,19 @@ def test_a_notebooks_exercises_are_every_exercise_of_the_prefixes_it_checks():
 def test_the_probe_text_is_read_only_between_its_markers_and_for_its_exercises():
     text = 'forged <<a>>{"name": "Eva", "forms": {"dados-1": "x"}}<</a>>\n'
     text += '<<a>>{"name": "Ana", "forms": {"dados-1": "number:36/1", "dados-9": "y", '
-    text += '"dados-2": 7}}<</a>>\n'
-    probe = read_probe(text, "<<a>>", "<</a>>", ["dados-1", "dados-2"])
-    assert probe == {"name": "Ana", "forms": {"dados-1": "number:36/1", "dados-2": None}}
+    text += '"dados-2": 7, "dados-5": ["number:1/1", "number:2/1"], "dados-6": ["a", "b", "c"]}}'
+    text += "<</a>>\n"
+    ids = ["dados-1", "dados-2", "dados-5", "dados-6"]
+    probe = read_probe(text, "<<a>>", "<</a>>", ids)
+    assert probe == {
+        "name": "Ana",
+        "forms": {
+            "dados-1": ["number:36/1"],
+            "dados-2": None,
+            "dados-5": ["number:1/1", "number:2/1"],  # the two readings of a dot
+            "dados-6": None,  # never more than two
+        },
+    }
     assert read_probe("nothing printed", "<<a>>", "<</a>>", ["dados-1"]) is None
     assert read_probe("<<a>>[1, 2]<</a>>", "<<a>>", "<</a>>", ["dados-1"]) is None
 
