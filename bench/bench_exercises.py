@@ -2,8 +2,11 @@
 
 Prints medians (CPU time, `time.process_time`) of: one plain sha256 of a candidate (the
 baseline: what a guess cost when fingerprints were a bare sha256), one stretched fingerprint
-(what a guess costs now), and one whole right check (`check("dados-1", 36)`, what a student
-waits for), each with its ratio to the baseline.
+(what a guess costs now), and one whole right check (`check("dados-1", 6)`, what a student
+waits for), each with its ratio to the baseline; then the median time of a check of each
+hostile answer of issue 24 (`exp(exp(100))`, `sinh(10**30)`, an unevaluated `9**9**9` …),
+which the guard refuses before evaluating anything (kit.exercises.guards), and of the `^` check
+a cell goes through in a notebook (kit.exercises.typed_cells).
 
 With `--enumerate` it also replays the kind of attack that recovered 49 of 52 answers from the
 old registry: it runs the master notebooks (for the right answers' canonical texts), walks a
@@ -48,7 +51,41 @@ def plain_sha256() -> str:
 
 def one_right_check() -> None:
     with contextlib.redirect_stdout(io.StringIO()):
-        assert check("dados-1", 36)
+        assert check("dados-1", 6)
+
+
+def hostile_answers() -> dict[str, object]:
+    """The answers that kept `check` busy for minutes before the guard bounded their value."""
+    import sympy
+
+    x = sympy.Symbol("x")
+    return {
+        "exp(exp(100))": sympy.exp(sympy.exp(100)),
+        "exp(10**30)": sympy.exp(10**30),
+        "E**(10**30)": sympy.E ** (10**30),
+        "sinh(10**30)": sympy.sinh(10**30),
+        "cosh(10**30)": sympy.cosh(10**30),
+        "9**9**9 unevaluated": sympy.sympify("9**9**9", evaluate=False),
+        "x**x**x": x ** (x**x),
+        "Product(x, (x, 1, 10**6))": sympy.Product(x, (x, 1, 10**6)),
+        "int 2**5000": 2**5000,
+    }
+
+
+def hostile_checks(runs: int) -> None:
+    from kit.exercises.typed_cells import power_advice
+
+    print("\nrefused before evaluating (check of each hostile answer, dados-1), median CPU")
+    for name, answer in hostile_answers().items():
+
+        def refused(answer: object = answer) -> None:
+            with contextlib.redirect_stdout(io.StringIO()):
+                assert not check("dados-1", answer)
+
+        print(f"  {name:28} {median_cpu(refused, runs) * 1e3:8.2f} ms")
+    cell = "respuesta_3 = 1000*1.1^3\ncheck('interes-3', respuesta_3)"
+    advice = median_cpu(lambda: [power_advice(cell) for _ in range(100)], runs) / 100
+    print(f"  the `^` check of a cell      {advice * 1e3:8.3f} ms")
 
 
 def number_candidates(digits: int | None) -> Iterator[str]:
@@ -128,6 +165,7 @@ def main() -> None:
     print(f"  plain sha256 (baseline)   {baseline * 1e6:10.2f} µs   1×")
     print(f"  one stretched candidate   {candidate * 1e3:10.1f} ms   {candidate / baseline:,.0f}×")
     print(f"  one right check           {right * 1e3:10.1f} ms   {right / baseline:,.0f}×")
+    hostile_checks(ns.runs)
     if ns.enumerate:
         enumeration(baseline, candidate, ns.budget)
 

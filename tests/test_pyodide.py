@@ -59,6 +59,9 @@ def test_it_is_the_python_of_jupyterlite(pyodide_run):
         ("name", "Si es un texto, escríbelo entre comillas"),
         ("percent", "escribe 50/100 en lugar de 50%"),
         ("times", "escribe 2*x en lugar de 2x"),
+        ("spaces", "escribe 24000 en lugar de 24 000"),
+        ("power_raises", "En Python la potencia se escribe **: 1000*1.1**3"),
+        ("power_xor", "En Python la potencia se escribe **: 5**4"),
     ],
 )
 def test_slips_get_spanish_advice_as_the_cells_error(pyodide_run, slip, advice):
@@ -72,3 +75,17 @@ def test_slips_get_spanish_advice_as_the_cells_error(pyodide_run, slip, advice):
 def test_a_check_answers_in_pyodide(pyodide_run):
     assert pyodide_run["checks"].startswith("✔ ¡Correcto!")
     assert "escribe 0.1667" in pyodide_run["checks"]
+
+
+def test_caret_between_numbers_never_runs_but_between_sets_it_does(pyodide_run):
+    """Issue 24, point 2: an AST check, so `5^4` is refused before Python computes xor."""
+    assert pyodide_run["errors"]["sets"] == {"failed": False, "traceback": None}
+    assert pyodide_run["sets"] == [1, 3]
+    assert not pyodide_run["xor_ran"]
+    assert pyodide_run["errors"]["power_xor"]["traceback"] == [
+        "✘ En Python la potencia se escribe **: 5**4"
+    ]
+
+
+def test_the_raw_cell_is_recorded_in_pyodide(pyodide_run):
+    assert pyodide_run["typed"] == "respuesta = 800*1,1\ntyped = typed_cells.current_cell()\n"

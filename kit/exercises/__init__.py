@@ -97,14 +97,17 @@ def __getattr__(name: str) -> Any:
 
 
 def _install_slips() -> None:
-    """In IPython (JupyterLab, Voilà, JupyterLite), turn students' slips into Spanish advice."""
+    """In IPython (JupyterLab, Voilà, JupyterLite), turn students' slips into Spanish advice,
+    refuse a cell with `^` between numbers, and keep each cell's raw text for `check`
+    (kit.exercises.typed_cells). Both installs are idempotent: a second import adds nothing."""
     import sys
 
     if "IPython" not in sys.modules:
         return
-    from kit.exercises import slips
+    from kit.exercises import slips, typed_cells
 
     slips.install()
+    typed_cells.install()
 
 
 _install_slips()

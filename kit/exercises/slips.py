@@ -19,6 +19,9 @@ HANDLED = (SyntaxError, NameError, ZeroDivisionError)
 
 _DECIMAL_COMMA = re.compile(r"(?<![\w.])(\d+),(\d+)(?![\w.])")
 _THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3}){2,}(?![\d.])")
+# 24 000 or 3 543,12 (with a space, a no-break space or a narrow one, as the lessons print them)
+_SPACED = re.compile(r"(?<![\w.])\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:,\d+)?(?![\w.])")
+_QUOTED = re.compile(r"(\"[^\"\n]*\"?|'[^'\n]*'?)")
 _PERCENT = re.compile(r"(\d+(?:[.,]\d+)?)\s*%(?![\s\w(]*\d)")
 _NUMBER_LETTER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)([A-Za-z_]\w*)")
 _SIGNS = {
@@ -50,6 +53,10 @@ def _advice(error: SyntaxError, line: str) -> str:
         return t("slips.indent")
     if match := _THOUSANDS.search(line):
         return t("slips.thousands", typed=match.group(0), number=match.group(0).replace(".", ""))
+    if match := _SPACED.search(_QUOTED.sub(_blank, line)):
+        typed = line[match.start() : match.end()]
+        number = re.sub(r"[ \u00a0\u202f]", "", typed).replace(",", ".")
+        return t("slips.spaces", typed=typed, number=number)
     if match := _DECIMAL_COMMA.search(line):
         typed = match.group(0)
         return t("slips.decimal_comma", typed=typed, number=typed.replace(",", "."))
@@ -71,6 +78,11 @@ def _advice(error: SyntaxError, line: str) -> str:
     if "unmatched" in message or "does not match" in message:
         return t("slips.unmatched")
     return t("slips.other")
+
+
+def _blank(match: re.Match[str]) -> str:
+    """A quoted text as spaces of the same length: numbers inside quotes are not the slip."""
+    return " " * len(match.group(0))
 
 
 def advice(error: BaseException) -> str:
