@@ -165,3 +165,46 @@ def test_the_same_answers_get_the_same_verdicts_in_pyodide(tmp_path):
     count, failed = json.loads(done.stdout.strip().splitlines()[-1])
     assert count == len(student_answers.CASES)
     assert failed == []
+
+
+@pytest.fixture
+def shell():
+    """An IPython shell of its own (the singleton is cleared after, for the other tests)."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    from kit.exercises import typed_cells
+
+    InteractiveShell.clear_instance()
+    shell = InteractiveShell.instance()
+    typed_cells.install(shell)
+    yield shell
+    InteractiveShell.clear_instance()
+
+
+def test_in_a_notebook_how_a_number_was_typed_is_read_too(shell):
+    """`respuesta = 24.000` is the float 24.0 to Python: the cell's text says it was 24 000."""
+    shell.user_ns.update(check=kit.exercises.check, EXERCISES=EXERCISES)
+
+    def run(code: str) -> str:
+        """Run `respuesta = …  # exercise` and its check as one cell; what the check said."""
+        import contextlib
+        import io
+
+        exercise_id = code.split("#")[1].strip()
+        checking._wrong_tries.clear()
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            shell.run_cell(f'{code}\ncheck("{exercise_id}", respuesta, registry=EXERCISES)')
+        return out.getvalue()
+
+    assert run("respuesta = 24.000  # grande").startswith(
+        "✔ ¡Correcto! (He leído 24.000 como 24 000.)"
+    )
+    assert run("respuesta = 2.659  # miles").startswith("✔ ¡Correcto! (He leído 2.659 como 2659.)")
+    assert run("respuesta = 2.659  # decimales").startswith(
+        "✔ ¡Correcto! (He leído 2.659 como 2,659.)"
+    )
+    assert run("respuesta = 3.543  # caja").startswith("✘ ¿3.543 es 3543 o 3,543?")
+    said = run("respuesta = 1000*1,1  # libreta")
+    assert "escribe 1000*1.1 en lugar de 1000*1,1" in said
+    assert run("respuesta = 24.5  # grande").startswith("✘ Todavía no")

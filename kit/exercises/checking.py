@@ -21,7 +21,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from kit.exercises import expressions
+from kit.exercises import expressions, typed_cells
 from kit.exercises.canonical import canonical
 from kit.exercises.fingerprints import stretched
 from kit.exercises.guards import TooBig, guard
@@ -188,10 +188,6 @@ def _matches(fingerprint: str, fingerprints: tuple[str, ...]) -> bool:
 
 def _current_cell() -> str:
     """The code of the cell being run ('' outside a notebook): how a number was typed."""
-    try:  # TEMPORARY until the typed_cells branch is merged
-        from kit.exercises import typed_cells  # type: ignore[attr-defined]
-    except ImportError:
-        return ""
     return typed_cells.current_cell()
 
 

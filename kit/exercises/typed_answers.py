@@ -9,12 +9,12 @@ compared with the exact answer to 3 figures («casi»).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from kit.exercises import typed_cells
 from kit.exercises.canonical import NEARLY_FIGURES, nearly_form
 from kit.exercises.numbers import WrongKind, read_number
 from kit.exercises.reading import Typed, read_text, significant
@@ -22,10 +22,6 @@ from kit.exercises.registry import Exercise
 from kit.messages import t
 
 _NUMERIC_KINDS = ("number", "expression")
-# A number as Spanish writes thousands with a dot (24.000, 2.659), not inside a longer number.
-_THOUSANDS_LITERAL = re.compile(r"(?<![\w.])([1-9]\d{0,2})\.(\d{3})(?![\w.])")
-_DECIMAL_COMMA = re.compile(r"(\d),(\d)")
-_ASSIGNED = re.compile(r"=\s*([^=\n#]*\d,\d[^=\n#]*)")
 
 
 @dataclass(frozen=True)
@@ -50,12 +46,11 @@ def readings(exercise: Exercise, answer: Any, cell: str = "") -> list[Reading]:
         typed = read_text(answer, exercise.symbols, exercise.scale)
         return [Reading(each, each.note, answer.strip()) for each in typed]
     if type(answer) is float and cell:
-        for whole, part in _THOUSANDS_LITERAL.findall(cell):
-            if float(f"{whole}.{part}") == answer:
-                written = f"{whole}.{part}"
+        for literal in typed_cells.spanish_thousands(cell):
+            if literal.value == answer:
                 return [
-                    Reading(int(whole + part), "thousands", written),
-                    Reading(answer, "decimal", written),
+                    Reading(literal.thousands, "thousands", literal.typed),
+                    Reading(answer, "decimal", literal.typed),
                 ]
     return [Reading(answer)]
 
@@ -118,9 +113,8 @@ def decimal_comma_fix(answer: Any, cell: str) -> tuple[str, str] | None:
         return None
     if not all(type(part) in (int, float) for part in answer):
         return None
-    if match := _ASSIGNED.search(cell):
-        typed = match.group(1).strip()
-        return typed, _DECIMAL_COMMA.sub(r"\1.\2", typed)
+    if slips := typed_cells.decimal_commas(cell):
+        return slips[0].typed, slips[0].meant
     if all(type(part) is int and 0 <= part < 10**12 for part in answer):
         return f"{answer[0]},{answer[1]}", f"{answer[0]}.{answer[1]}"
     return None
