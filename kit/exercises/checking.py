@@ -228,7 +228,8 @@ def _judge(exercise: Exercise, answer: Any) -> Feedback:
     for reading, form in forms:  # one fingerprint each, stopping at the first right reading
         fingerprint = stretched(exercise.id, exercise.salt, form, exercise.work)
         if _matches(fingerprint, exercise.right):
-            return Feedback(True, _right_message(exercise, reading, form, len(forms) > 1))
+            message = _right_message(exercise, reading, form, fingerprint, len(forms) > 1)
+            return Feedback(True, message)
         prints.append((reading, form, fingerprint))
     if len(prints) > 1:
         thousands, decimal = (value_of(exercise, reading) for reading, _, _ in prints)
@@ -256,19 +257,22 @@ def _judge(exercise: Exercise, answer: Any) -> Feedback:
         letter = form.split(":", 1)[1]
         if letter not in "abcdefgh"[: exercise.options]:  # no such option
             return _wrong_kind(exercise, answer, cell)
-        if why := exercise.why(language(), letter):
+        if why := exercise.why_of(language(), letter, fingerprint):
             return Feedback(False, t("check.why", why=why))
     return Feedback(False, _wrong(exercise, form, counts_for_second_hint(value)))
 
 
-def _right_message(exercise: Exercise, reading: Reading, form: str, ambiguous: bool) -> str:
+def _right_message(
+    exercise: Exercise, reading: Reading, form: str, fingerprint: str, ambiguous: bool
+) -> str:
     """«¡Correcto!», with the reading taken of an ambiguous number and why a choice is right."""
     message = t("check.right")
     if ambiguous:
         value = value_of(exercise, reading)
         shown = spanish(value[0]) if value else reading.written
         message += " " + t("check.read_as", typed=reading.written, number=shown)
-    if exercise.kind == "choice" and (why := exercise.why(language(), form.split(":", 1)[1])):
+    letter = form.split(":", 1)[1]
+    if exercise.kind == "choice" and (why := exercise.why_of(language(), letter, fingerprint)):
         message += " " + why
     return message
 

@@ -36,6 +36,7 @@ from kit.exercises.student import check_calls
 MARK = "@@kit-answer-forms@@"
 ALSO = "# también vale: retiro | sacar el dinero"
 ALSO_PREFIX = "# también vale:"
+OPTION_TEXTS = "porques.toml"  # beside the masters: the teacher's texts of each option
 _PROBE = """\
 import json as _kit_json
 from kit.exercises.canonical import answer_forms as _kit_forms
@@ -232,6 +233,7 @@ def _file_after(
     work = work or old_work
     if partial and work != old_work:
         raise ValueError("a new work factor needs every fingerprint anew: give the folder")
+    whys = option_texts(notebooks[0].parent / OPTION_TEXTS) if notebooks else {}
     forms: dict[str, tuple[list[str], list[str], list[str]]] = {}
     for notebook in notebooks:
         for exercise_id, found in master_forms(notebook, specs).items():
@@ -257,9 +259,29 @@ def _file_after(
             salt=salt or new_salt(),
             work=work,
             forms=(set(right), set(decimal), set(by_hand)),
+            whys=whys.get(exercise_id),
         )
         blocks.append((exercise_id, table_text(exercise_id, kept | secrets)))
     return _file_text(blocks, work, _comment(registry)), sorted(forms)
+
+
+def option_texts(path: Path) -> dict[str, dict[str, dict[str, str]]]:
+    """{exercise id: {letter: {"es": …, "en": …}}} from the teacher's `porques.toml`, whose
+    tables read `[dados-3.a]` with `es` and `en`; {} when there is no such file."""
+    if not path.exists():
+        return {}
+    found: dict[str, dict[str, dict[str, str]]] = {}
+    for exercise_id, letters in tomllib.loads(path.read_text(encoding="utf-8")).items():
+        for letter, texts in letters.items() if isinstance(letters, dict) else ():
+            if (
+                len(letter) != 1
+                or not isinstance(texts, dict)
+                or not set(texts) <= {"es", "en"}
+                or not all(isinstance(text, str) for text in texts.values())
+            ):
+                raise ValueError(f"{path.name}: [{exercise_id}.{letter}] needs es and en texts")
+            found.setdefault(exercise_id, {})[letter] = dict(texts)
+    return found
 
 
 def _comment(registry: Path) -> str:

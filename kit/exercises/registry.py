@@ -21,15 +21,17 @@ so each lesson's exercises are written, and fingerprinted, in one place. A file 
     hint2_es = "…"           # the second, after repeated tries: a concrete step
     hint2_en = "…"
     options = 4              # choice only: how many options (letters a, b, c, d)
-    why_es = { a = "…" }     # choice only: what a wrong option misunderstands, said at once
-    why_en = { a = "…" }
     salt = "9f…"             # written by `kit fingerprints` (kit.exercises.regenerate)
     right = ["3f2a…"]        # fingerprints of the right answers' canonical texts
     decimal = ["77b1…"]      # fingerprints of right decimals where the fraction is asked for
     rounded = ["c0d4…"]      # the exact answer to 3 significant figures (0.286 for 2/7):
                              # a student's decimal that agrees is told «casi»
+    why = { a = "9c0e…" }    # choice only: each option's text (why it is wrong, or right),
+                             # sealed by its letter's fingerprint (kit.exercises.sealed)
 
-The answer itself is never written down: only its fingerprints.
+The answer itself is never written down: only its fingerprints. The options' texts are written
+by the teacher in `porques.toml` beside the masters (`[dados-3.a]` with `es` and `en`) and
+sealed into the registry by `kit fingerprints`.
 """
 
 from __future__ import annotations
@@ -45,14 +47,16 @@ from typing import Any
 
 from kit.exercises.canonical import ELEMENT_KINDS, KINDS, WrongKind, answer_forms, canonical
 from kit.exercises.fingerprints import FORMAT, WORK, new_salt, stretched
+from kit.exercises.sealed import seal, sealed_size, unseal
 
 _ID = re.compile(r"[A-Za-z0-9_-]+")
 _HEX = re.compile(r"[0-9a-f]{32,64}")
+_SEALED = re.compile(r"(?:[0-9a-f]{2})+")
 SPEC_KEYS = ("kind", "digits", "fraction", "element", "symbols", "scale", "tier", "options")
 SCALES = ("", "proportion", "percent")
-HINT_KEYS = ("hint_es", "hint_en", "hint2_es", "hint2_en", "why_es", "why_en")
+HINT_KEYS = ("hint_es", "hint_en", "hint2_es", "hint2_en")
 TIERS = ("básico", "medio", "reto")
-SECRET_KEYS = ("salt", "right", "decimal", "rounded")
+SECRET_KEYS = ("salt", "right", "decimal", "rounded", "why")
 
 
 @dataclass(frozen=True)
@@ -77,13 +81,14 @@ class Exercise:
     tier: str = ""
     options: int = 0
     scale: str = ""
-    why_es: tuple[tuple[str, str], ...] = ()  # (letter, what that wrong option misunderstands)
-    why_en: tuple[tuple[str, str], ...] = ()
+    why: tuple[tuple[str, str], ...] = ()  # (letter, its text sealed by its fingerprint)
 
-    def why(self, language: str, letter: str) -> str:
-        """What the wrong option ``letter`` misunderstands, in ``language`` (else Spanish)."""
-        spanish = dict(self.why_es).get(letter, "")
-        return dict(self.why_en).get(letter, spanish) if language == "en" else spanish
+    def why_of(self, language: str, letter: str, fingerprint: str) -> str:
+        """The text of option ``letter`` in ``language`` (else Spanish), opened with the
+        fingerprint of that letter; "" when it has none."""
+        sealed = dict(self.why).get(letter)
+        texts = unseal(fingerprint, sealed) if sealed else {}
+        return texts.get(language) or texts.get("es", "")
 
     def hint(self, language: str, level: int = 1) -> str:
         """The hint of `level` (1 or 2) in `language`; Spanish when there is none in English."""
@@ -118,14 +123,14 @@ def _hex_list(where: str, table: dict[str, Any], key: str) -> tuple[str, ...]:
     return tuple(values)
 
 
-def _whys(where: str, table: dict[str, Any], key: str, options: int) -> tuple[tuple[str, str], ...]:
-    """A choice's {letter: what that option misunderstands}, as sorted pairs."""
-    whys = table.get(key, {})
+def _whys(where: str, table: dict[str, Any], options: int) -> tuple[tuple[str, str], ...]:
+    """A choice's {letter: sealed text}, as sorted pairs."""
+    whys = table.get("why", {})
     letters = "abcdefgh"[: options or 0]
     if not isinstance(whys, dict) or not all(
-        k in letters and isinstance(v, str) for k, v in whys.items()
+        k in letters and isinstance(v, str) and _SEALED.fullmatch(v) for k, v in whys.items()
     ):
-        raise ValueError(f"{where}: {key} must map option letters ({letters}) to texts")
+        raise ValueError(f"{where}: why must map option letters ({letters}) to sealed texts")
     return tuple(sorted(whys.items()))
 
 
@@ -159,7 +164,7 @@ def _exercise(exercise_id: str, table: Any, work: int, need_secrets: bool) -> Ex
         isinstance(options, int) and not isinstance(options, bool) and 2 <= options <= 8
     ):
         raise ValueError(f"{where}: a choice needs options = 2 to 8 (the letters a, b, …)")
-    whys = {key: _whys(where, table, key, options) for key in ("why_es", "why_en")}
+    whys = _whys(where, table, options)
     exercise = Exercise(
         id=exercise_id,
         kind=table["kind"],
@@ -179,7 +184,7 @@ def _exercise(exercise_id: str, table: Any, work: int, need_secrets: bool) -> Ex
         tier=tier,
         options=options if table["kind"] == "choice" else 0,
         scale=scale,
-        **whys,
+        why=whys,
     )
     try:
         check_spec(exercise.kind, exercise.digits, exercise.element)
@@ -260,11 +265,14 @@ def secrets_for(
     work: int = WORK,
     forms: tuple[set[str], set[str], set[str]] | None = None,
     also: tuple[str, ...] = (),
+    whys: dict[str, dict[str, str]] | None = None,
 ) -> dict[str, Any]:
-    """{"salt", "right", "decimal", "rounded"} for the answer `value`: what the registry keeps.
+    """{"salt", "right", "decimal", "rounded", "why"} for the answer `value`: what the
+    registry keeps.
 
     `forms` gives the canonical texts (right, decimal, rounded) instead, when a kernel
-    computed them; `also` other right words of a text answer (synonyms).
+    computed them; `also` other right words of a text answer (synonyms); `whys` a choice's
+    texts, {letter: {"es": …, "en": …}}, sealed here by each letter's fingerprint.
     """
     check_spec(kind, digits, element)
     if forms is not None:
@@ -289,6 +297,20 @@ def secrets_for(
         "right": fingerprints(right),
         "decimal": fingerprints(decimal),
         "rounded": fingerprints(by_hand),
+        "why": sealed_whys(exercise_id, kind, salt, work, whys or {}),
+    }
+
+
+def sealed_whys(
+    exercise_id: str, kind: str, salt: str, work: int, whys: dict[str, dict[str, str]]
+) -> dict[str, str]:
+    """A choice's option texts, each sealed by the fingerprint of its letter."""
+    if whys and kind != "choice":
+        raise ValueError("option texts (why) are for multiple-choice items")
+    size = sealed_size(list(whys.values()))
+    return {
+        letter: seal(stretched(exercise_id, salt, f"choice:{letter}", work), texts, size)
+        for letter, texts in sorted(whys.items())
     }
 
 
@@ -338,7 +360,7 @@ def registry_entry(
     scale: str = "",
 ) -> str:
     """A ready-to-paste TOML table for a registry, with the answer as fingerprints (`also`:
-    other right words of a text answer)."""
+    other right words of a text answer; `why_es`/`why_en`: a choice's texts by letter, sealed)."""
     if not _ID.fullmatch(exercise_id):
         raise ValueError(f"exercise ids use letters, digits, '-' and '_' only; got {exercise_id!r}")
     spec = {"kind": kind, "digits": digits, "element": element if kind == "set" else None}
@@ -353,8 +375,12 @@ def registry_entry(
         "tier": tier,
         "scale": scale,
         "options": options,
-        "why_es": why_es or {},
-        "why_en": why_en or {},
+    }
+    texts = {"es": why_es or {}, "en": why_en or {}}
+    letters = sorted({*texts["es"], *texts["en"]})
+    whys = {
+        letter: {code: texts[code][letter] for code in texts if letter in texts[code]}
+        for letter in letters
     }
     table |= secrets_for(
         exercise_id,
@@ -366,6 +392,7 @@ def registry_entry(
         fraction=fraction,
         work=work,
         also=also,
+        whys=whys,
     )
     return table_text(exercise_id, table)
 
