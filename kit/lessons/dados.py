@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from kit.games import load
 from kit.prob import Dist, Turn, dice_sum, die, is_double, two_dice
 from kit.render.charts import Chart, bar_chart
+from kit.plain_calls import wrap_module
 from kit.table import Table, format_count, format_decimal, format_euros, format_percent
 from kit.widgets.dice import DiceLab
 
@@ -520,3 +521,7 @@ def turnos_de_media(jugadores: int) -> Fraction:
     """The roll slots of the mean rounds: jugadores · 1/(1 − (5/6)^jugadores), more than the 6
     rolls the first six takes, because the round of the six counts whole."""
     return jugadores / p_alguien_saca_un_seis(jugadores)
+
+
+# Every call a student types fails in one plain sentence (kit/plain_calls.py, issue 24).
+PLAIN_CALLS = wrap_module(globals(), "dados")

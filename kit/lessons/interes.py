@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from kit.analysis import interest
 from kit.lessons.interes_formulas import Formula, formula
 from kit.render.charts import Chart, line_chart
+from kit.plain_calls import wrap_module
 from kit.table import Table, format_count, format_decimal, format_euros, format_percent
 
 __all__ = [
@@ -486,3 +487,7 @@ def explorador(
     if modo not in MODOS:
         raise ValueError(f"modo tiene que ser «un depósito», «cada mes» o «préstamo»; no {modo!r}")
     return InterestExplorer(amount=cantidad, rate=tipo, months=meses, mode=MODOS[modo])
+
+
+# Every call a student types fails in one plain sentence (kit/plain_calls.py, issue 24).
+PLAIN_CALLS = wrap_module(globals(), "interes")

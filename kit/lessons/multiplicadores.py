@@ -48,6 +48,7 @@ from kit.lessons.multiplicadores_puntos import (  # re-exported: the lesson type
     puntos,
     simula_mejor_jugada,
 )
+from kit.plain_calls import wrap_module
 from kit.table import Table, format_count, format_decimal
 
 __all__ = [
@@ -532,3 +533,7 @@ def racha_tres_estrellas() -> str:
 def lista(numeros: Iterable[int]) -> str:
     """Whole numbers in order, written the Spanish way: '128, 192, 1458'."""
     return ", ".join(format_count(n) for n in sorted(numeros))
+
+
+# Every call a student types fails in one plain sentence (kit/plain_calls.py, issue 24).
+PLAIN_CALLS = wrap_module(globals(), "mx")

@@ -31,6 +31,7 @@ from kit.games.palabra.rules import (
     VOWEL_SCORES,
 )
 from kit.games.registry import game_type
+from kit.plain_calls import wrap_module
 from kit.table import Table, format_count
 
 __all__ = [
@@ -332,3 +333,15 @@ def diccionario(idioma: str = "es", comunes: int | None = 3000) -> Any:
     from kit.games.palabra import Dictionary
 
     return Dictionary.bundled(idioma, common=comunes)
+
+
+# Every call a student types fails in one plain sentence (kit/plain_calls.py, issue 24).
+PLAIN_CALLS = wrap_module(
+    globals(),
+    "pl",
+    usages={
+        "palabra": 'pl.palabra("M★★★ rojo", "O rojo", …)',
+        "cartas": 'pl.cartas("S★★ amarillo", "A verde", …)',
+        "vocales": 'pl.vocales("A rojo", "E azul", …)',
+    },
+)

@@ -23,6 +23,8 @@ is shown.
 
 from __future__ import annotations
 
+from kit.plain_calls import wrap_module
+
 from kit.lessons.tablero_a_la_larga import (  # noqa: F401 (the English names, for code)
     HEAT_CHOICES,
     casilla_mas_visitada,
@@ -208,3 +210,9 @@ __all__ = [
     "tres_dobles",
     "ve_a_la_carcel",
 ]
+
+# Every call a student types fails in one plain sentence (kit/plain_calls.py, issue 24): the
+# Spanish names, then the English ones the kit's code also reaches through this module.
+PLAIN_CALLS = wrap_module(
+    globals(), "tablero", [*__all__, *(n for n in sorted(globals()) if n not in __all__)]
+)
