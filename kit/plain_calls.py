@@ -39,7 +39,9 @@ __all__ = [
     "PlainKeyError",
     "choose",
     "in_range",
+    "one_of",
     "plain",
+    "ranged",
     "shown_names",
     "wrap_module",
 ]
@@ -78,7 +80,7 @@ def listed(options: Iterable[Any], limit: int = 12) -> str:
     """«"el_pale", "superpoly" o "la_ruta_del_tesoro"» (in the class language)."""
     items = [shown(o) for o in options]
     if len(items) > limit:
-        items = items[:limit] + ["…"]
+        items = [*items[:limit], "…"]
     if len(items) <= 1:
         return "".join(items)
     return t("calls.list", items=", ".join(items[:-1]), last=items[-1])
@@ -319,14 +321,28 @@ def _binding_error(spec: _Spec, call: str, args: tuple, kwargs: dict, method: bo
 _depth = 0  # > 0 while a wrapped call runs: the calls it makes are the kit's own, not checked
 
 
+Check = Callable[[Any, Mapping[str, Any]], None]
+"""A check of one datum a student gives: ``check(value, arguments)`` raises a PlainError when the
+value would give nonsense or a deep error (an unknown game, a fifth house…)."""
+
+
 def plain(
-    func: Callable, call: str, *, usage: str | None = None, method: bool = False
+    func: Callable,
+    call: str,
+    *,
+    usage: str | None = None,
+    method: bool = False,
+    checks: Mapping[str, Check] | None = None,
 ) -> Callable:
     """``func`` as a student calls it (``call``: "pl.palabra", "tabla.columna"): every slip one
-    sentence. ``usage`` overrides the line «se escribe …»; ``method`` drops ``self`` from it."""
+    sentence. ``usage`` overrides the line «se escribe …»; ``method`` drops ``self`` from it;
+    ``checks`` maps a parameter's name to a check of the value given (only when given)."""
     if getattr(func, "__plain__", None) is not None:
         return func
     spec: list[_Spec] = []
+    if checks:
+        names = inspect.signature(func).parameters
+        checks = {k: v for k, v in checks.items() if k in names}
 
     def read() -> _Spec:
         if not spec:
@@ -341,6 +357,8 @@ def plain(
         s = spec[0] if spec else read()
         if s.any:
             _check(s, call, args, kwargs)
+        if checks:
+            _run_checks(s, checks, args, kwargs)
         _depth += 1
         try:
             return func(*args, **kwargs)
@@ -359,6 +377,16 @@ def plain(
 
     calling.__plain__ = call  # type: ignore[attr-defined]
     return calling
+
+
+def _run_checks(spec: _Spec, checks: Mapping[str, Check], args: tuple, kwargs: dict) -> None:
+    try:
+        arguments = spec.signature.bind(*args, **kwargs).arguments
+    except TypeError:
+        return  # the call itself says what is wrong
+    for name, check in checks.items():
+        if name in arguments:
+            check(arguments[name], arguments)
 
 
 def _bad_input(spec: _Spec, call: str, args: tuple, kwargs: dict, method: bool) -> PlainError:
@@ -401,11 +429,14 @@ def wrap_module(
     names: Iterable[str] | None = None,
     *,
     usages: Mapping[str, str] | None = None,
+    checks: Mapping[str, Mapping[str, Check]] | None = None,
 ) -> list[str]:
     """Wrap the public functions of a lesson module in place (``wrap_module(globals(), "pl")``):
     ``names``, by default ``shown_names(namespace)``. One wrapper per function object, named
-    after its first name, so aliases (``apuesta = bet``) stay one object. Returns the names
+    after its first name, so aliases (``apuesta = bet``) stay one object. ``checks`` maps a
+    function's name (or "*", every function) to its ``{parameter: check}``. Returns the names
     wrapped."""
+    checks = checks or {}
     done: dict[int, Callable] = {}
     wrapped = []
     for name in shown_names(namespace) if names is None else names:
@@ -414,7 +445,8 @@ def wrap_module(
             continue
         if id(value) not in done:
             usage = (usages or {}).get(name)
-            done[id(value)] = plain(value, f"{prefix}.{name}", usage=usage)
+            mine = {**checks.get("*", {}), **checks.get(name, {})}
+            done[id(value)] = plain(value, f"{prefix}.{name}", usage=usage, checks=mine)
         namespace[name] = done[id(value)]
         wrapped.append(name)
     return wrapped
@@ -439,9 +471,10 @@ def choose(value: Any, options: Mapping[str, Any] | Iterable[str], what: str) ->
 
 
 def in_range(value: Any, low: int, high: int, what: str) -> int:
-    """A whole number from ``low`` to ``high``, else one sentence (``what`` names it)."""
+    """A whole number from ``low`` to ``high``, else one sentence (``what``: the catalogue key
+    of the datum's name, as the sentence starts: «La apuesta (en euros)»)."""
     if not _is_int(value) or not low <= int(value) <= high:
-        raise PlainError("calls.out_of_range", what=what, low=low, high=high, given=shown(value))
+        raise PlainError("calls.out_of_range", what=t(what), low=low, high=high, given=shown(value))
     return int(value)
 
 
@@ -457,7 +490,34 @@ class Lookup(dict):
 
     def __missing__(self, key: Any) -> Any:
         keys = t(self.keys_key) if self.keys_key else listed(self)
-        raise PlainKeyError("calls.no_key", key=shown(key), keys=keys)
+        raise PlainKeyError("calls.no_key", name=shown(key), keys=keys)
 
     def __reduce__(self) -> tuple:
         return (Lookup, (dict(self), self.keys_key))
+
+
+def one_of(options: Iterable[Any], what: str) -> Check:
+    """A check: the value is one of ``options`` (``what``: the catalogue key of its noun)."""
+    options = tuple(options)
+
+    def check(value: Any, arguments: Mapping[str, Any]) -> None:
+        try:
+            if value in options and not isinstance(value, bool):
+                return
+        except TypeError:  # an unhashable or odd value: refused below
+            pass
+        raise PlainError(
+            "calls.unknown_name", what=t(what), value=shown(value), options=listed(options)
+        )
+
+    return check
+
+
+def ranged(low: int, high: int, what: str) -> Check:
+    """A check: a whole number from ``low`` to ``high`` (``what``: the catalogue key of the
+    datum's name)."""
+
+    def check(value: Any, arguments: Mapping[str, Any]) -> None:
+        in_range(value, low, high, what)
+
+    return check

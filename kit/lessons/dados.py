@@ -14,9 +14,9 @@ from random import Random
 from typing import Any, NamedTuple
 
 from kit.games import load
+from kit.plain_calls import ranged, wrap_module
 from kit.prob import Dist, Turn, dice_sum, die, is_double, two_dice
 from kit.render.charts import Chart, bar_chart
-from kit.plain_calls import wrap_module
 from kit.table import Table, format_count, format_decimal, format_euros, format_percent
 from kit.widgets.dice import DiceLab
 
@@ -524,4 +524,10 @@ def turnos_de_media(jugadores: int) -> Fraction:
 
 
 # Every call a student types fails in one plain sentence (kit/plain_calls.py, issue 24).
-PLAIN_CALLS = wrap_module(globals(), "dados")
+PLAIN_CALLS = wrap_module(
+    globals(),
+    "dados",
+    checks={
+        name: {"suma": ranged(2, 12, "calls.word_sum")} for name in ("casos_de", "tabla_de_casos")
+    },
+)

@@ -19,8 +19,8 @@ from typing import Any, NamedTuple
 
 from kit.analysis import interest
 from kit.lessons.interes_formulas import Formula, formula
+from kit.plain_calls import one_of, wrap_module
 from kit.render.charts import Chart, line_chart
-from kit.plain_calls import wrap_module
 from kit.table import Table, format_count, format_decimal, format_euros, format_percent
 
 __all__ = [
@@ -490,4 +490,13 @@ def explorador(
 
 
 # Every call a student types fails in one plain sentence (kit/plain_calls.py, issue 24).
-PLAIN_CALLS = wrap_module(globals(), "interes")
+PLAIN_CALLS = wrap_module(
+    globals(),
+    "interes",
+    checks={
+        "explorador": {"modo": one_of(MODOS, "calls.word_mode")},
+        "hipoteca_de": {
+            "juego": one_of(("el_pale", "la_ruta_del_tesoro", "superpoly"), "calls.word_game")
+        },
+    },
+)

@@ -48,7 +48,8 @@ from kit.lessons.multiplicadores_puntos import (  # re-exported: the lesson type
     puntos,
     simula_mejor_jugada,
 )
-from kit.plain_calls import wrap_module
+from kit.messages import PlainError
+from kit.plain_calls import one_of, wrap_module
 from kit.table import Table, format_count, format_decimal
 
 __all__ = [
@@ -128,7 +129,7 @@ def carta(letra: str, color: str, estrellas: int = 0) -> Card:
     for c in sa.deck_cards():
         if c.letter == letra and _EN_INGLES[color] in c.colours and c.stars == estrellas:
             return c
-    raise ValueError(f"no hay ninguna {letra} {color} con {estrellas} estrellas")
+    raise PlainError("calls.no_such_card", letter=letra, colour=color, stars=estrellas)
 
 
 def _colores(cols: Iterable[str]) -> str:
@@ -536,4 +537,14 @@ def lista(numeros: Iterable[int]) -> str:
 
 
 # Every call a student types fails in one plain sentence (kit/plain_calls.py, issue 24).
-PLAIN_CALLS = wrap_module(globals(), "mx")
+PLAIN_CALLS = wrap_module(
+    globals(),
+    "mx",
+    checks={
+        "carta": {
+            "color": one_of(_EN_INGLES, "calls.word_colour"),
+            "estrellas": one_of((0, 2, 3), "calls.word_stars"),
+        },
+        "puntos": {"jugada": one_of(JUGADAS, "calls.word_play_kind")},
+    },
+)

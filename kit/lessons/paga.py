@@ -43,8 +43,8 @@ from kit.lessons.paga_torneo import (  # noqa: F401 (re-exported: the lesson typ
     wins_chart,
     wins_table,
 )
+from kit.plain_calls import ranged, wrap_module
 from kit.prob import Dist
-from kit.plain_calls import wrap_module
 from kit.table import Table, format_count, format_decimal, format_euros, format_percent
 
 WHAT_THEY_DO = {
@@ -525,4 +525,11 @@ tabla_del_bote = kitty_table
 
 # Every call a student types fails in one plain sentence (kit/plain_calls.py, issue 24): the
 # Spanish names first, so a slip reads «paga.apuesta», and the English ones too (paga.bet).
-PLAIN_CALLS = wrap_module(globals(), "paga")
+PLAIN_CALLS = wrap_module(
+    globals(),
+    "paga",
+    checks={
+        name: {"stake": ranged(1, 299, "calls.word_stake")}
+        for name in ("apuesta", "tabla_de_la_apuesta", "tabla_del_valor_esperado")
+    },
+)

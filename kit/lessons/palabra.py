@@ -31,7 +31,8 @@ from kit.games.palabra.rules import (
     VOWEL_SCORES,
 )
 from kit.games.registry import game_type
-from kit.plain_calls import wrap_module
+from kit.messages import PlainError
+from kit.plain_calls import shown, wrap_module
 from kit.table import Table, format_count
 
 __all__ = [
@@ -71,17 +72,19 @@ def baraja() -> tuple[Card, ...]:
 
 
 def _parse(name: str) -> tuple[str, int, frozenset[str]]:
-    """«C★★ amarillo» -> ("C", 2, {"yellow"}); «Z rojo/azul» -> ("Z", 0, {"red", "blue"})."""
-    head, _, colour = name.strip().partition(" ")
+    """«C★★ amarillo» -> ("C", 2, {"yellow"}); «Z rojo/azul» -> ("Z", 0, {"red", "blue"}).
+    «M ★★★ rojo», the stars apart from the letter as the exercises print them, reads the same."""
+    words = str(name).split()
+    if len(words) > 2 and len(words[0]) == 1 and words[1] in STAR_SIGNS:
+        words = [words[0] + words[1], *words[2:]]
+    head, colour = (words[0], " ".join(words[1:])) if words else ("", "")
     letter, signs = head[:1].upper(), head[1:]
     if not letter.isalpha() or signs not in STAR_SIGNS:
-        raise ValueError(f"no entiendo la carta {name!r}: escribe, por ejemplo, «C★★ amarillo»")
+        raise PlainError("calls.card_unread", name=shown(name))
     try:
         colours = frozenset(COLORES[c.strip().lower()] for c in colour.split("/"))
     except KeyError:
-        raise ValueError(
-            f"no entiendo el color de {name!r}: rojo, azul, verde o amarillo (o «rojo/azul»)"
-        ) from None
+        raise PlainError("calls.card_colour", name=shown(name)) from None
     return letter, STAR_SIGNS[signs], colours
 
 
@@ -101,7 +104,7 @@ def cartas(*nombres: str) -> tuple[Card, ...]:
                 found = card
                 break
         if found is None:
-            raise ValueError(f"la baraja no tiene (más) cartas «{name}»")
+            raise PlainError("calls.card_none", name=shown(name))
         used.add(found.id)
         out.append(found)
     return tuple(out)
