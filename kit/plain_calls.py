@@ -406,9 +406,10 @@ def _is_callable_function(value: Any) -> bool:
 
 
 def shown_names(namespace: Mapping[str, Any]) -> list[str]:
-    """What a lesson module shows: ``__all__``, else its own public functions and every alias
-    it gives another kit function (``euros = format_euros``), the aliases first (so a wrapper
-    reads «paga.apuesta», not «paga.bet»)."""
+    """What a lesson module shows: ``__all__``, else its own public functions, those it
+    re-exports from other lesson modules, and every alias it gives another kit function
+    (``euros = format_euros``), the aliases first (so a slip reads «paga.apuesta», not
+    «paga.bet»)."""
     if namespace.get("__all__"):
         return list(namespace["__all__"])
     here = namespace.get("__name__")
@@ -418,8 +419,8 @@ def shown_names(namespace: Mapping[str, Any]) -> list[str]:
             continue
         if name != value.__name__:
             aliases.append(name)
-        elif value.__module__ == here:
-            own.append(name)
+        elif value.__module__ == here or value.__module__.startswith("kit.lessons."):
+            own.append(name)  # its own, or a lesson helper it re-exports (paga.tournament)
     return aliases + own
 
 

@@ -213,6 +213,9 @@ class Row(Mapping[str, Any]):
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a table's rows cannot be changed; make a new table")
 
+    def __contains__(self, name: object) -> bool:  # no sentence written to say no
+        return isinstance(name, str) and (name in self._index or typed(name) in self._aliases)
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._index)
 

@@ -19,7 +19,8 @@ from typing import Any, NamedTuple
 
 from kit.analysis import interest
 from kit.lessons.interes_formulas import Formula, formula
-from kit.plain_calls import one_of, wrap_module
+from kit.messages import PlainError
+from kit.plain_calls import listed, one_of, shown, wrap_module
 from kit.render.charts import Chart, line_chart
 from kit.table import Table, format_count, format_decimal, format_euros, format_percent
 
@@ -106,7 +107,7 @@ def decimal_exacto(value: Fraction | int) -> str:
     while (x * 10**digits).denominator != 1:
         digits += 1
         if digits > 40:
-            raise ValueError(f"{x} has no finite decimal expansion")
+            raise PlainError("calls.no_finite_decimal", value=shown(value))
     return format_decimal(x, digits) if digits else format_count(int(x))
 
 
@@ -310,7 +311,8 @@ def hipoteca_de(calle: str, juego: str = "el_pale") -> int:
     for title in load_rules(juego).titles:
         if title.name == calle:
             return title.mortgage
-    raise ValueError(f"{juego} has no title deed called {calle!r}")
+    names = [title.name for title in load_rules(juego).titles]
+    raise PlainError("calls.no_title", name=shown(calle), names=listed(names, limit=40))
 
 
 def hipotecas(valor: int) -> Table:

@@ -389,7 +389,7 @@ def afeitar_letra(cartas: Sequence[Card], letra: str) -> int:
     the first from the left if it repeats; no position counted from 0)."""
     letras = [c.letter for c in cartas]
     if letra.upper() not in letras:
-        raise ValueError(f"{''.join(letras)} no tiene la letra {letra}")
+        raise PlainError("calls.no_letter", word="".join(letras), letter=letra)
     return sa.shave_value(Play("word", tuple(cartas)), letras.index(letra.upper()))
 
 

@@ -119,9 +119,10 @@ class Tournament:
         return title(sorted(BOTS, key=self.wins.__getitem__)[0])
 
     # the Spanish names students type, each slip one sentence (kit/plain_calls.py)
-    media = plain(mean, "torneo.media", method=True)
-    proporcion = plain(share, "torneo.proporcion", method=True)
-    ganadas = plain(won, "torneo.ganadas", method=True)
+    mean = plain(mean, "torneo.media", method=True)
+    share = plain(share, "torneo.proporcion", method=True)
+    won = plain(won, "torneo.ganadas", method=True)
+    media, proporcion, ganadas = mean, share, won
 
 
 class _Ledger(EventReader):

@@ -202,7 +202,7 @@ def afeitar(jugada_anterior: Jugada, posiciones: Iterable[int] | str) -> Jugada:
     else:
         where = sorted(set(posiciones))
         if not where or where[0] < 0 or where[-1] >= len(jugada_anterior.cartas):
-            raise ValueError(f"las posiciones van de 0 a {len(jugada_anterior.cartas) - 1}")
+            raise PlainError("calls.positions", last=len(jugada_anterior.cartas) - 1)
     shaved = tuple(jugada_anterior.cartas[i] for i in where)
     s = jugada_anterior.puntos
     return Jugada(shaved, score_shave([c.value for c in shaved], s.stars, s.lock))
@@ -215,10 +215,10 @@ def _posiciones_de(jugada_anterior: Jugada, letras: str) -> list[int]:
     for letra in letras.upper().replace(" ", ""):
         libres = [i for i, x in enumerate(texto) if x == letra and i not in usadas]
         if not libres:
-            raise ValueError(f"{jugada_anterior.texto} no tiene (otra) letra {letra}")
+            raise PlainError("calls.no_letter", word=jugada_anterior.texto, letter=letra)
         usadas.add(libres[0])
     if not usadas:
-        raise ValueError('di qué letras afeitas, por ejemplo "E"')
+        raise PlainError("calls.shave_what")
     return sorted(usadas)
 
 

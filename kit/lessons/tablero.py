@@ -242,8 +242,9 @@ def _street(value: object, arguments: dict) -> None:
 
 
 _JAIL = one_of((*JAIL_POLICIES, *JAIL_POLICIES.values()), "calls.word_jail")
-_STREETS = {
-    p: _street for p in ("casilla", "square", "hipotecada", "construye", "mortgaged", "build")
+_STREETS: dict = {
+    **{p: _street for p in ("casilla", "square", "construye", "build")},
+    **{p: _square for p in ("hipotecada", "mortgaged")},  # a station is mortgaged too
 }
 _NEXT_HOUSE = {
     "casas": ranged(0, 4, "calls.word_houses"),
