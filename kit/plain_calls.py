@@ -189,7 +189,7 @@ class _Spec:
     """What a function's call looks like, read once: its signature, its usage line, and the
     tests of the parameters whose annotation is simple."""
 
-    __slots__ = ("any", "named", "positional", "signature", "usage", "varargs")
+    __slots__ = ("any", "most", "named", "positional", "signature", "usage", "varargs")
 
     def __init__(self, func: Callable, call: str, usage: str | None, method: bool) -> None:
         self.signature = inspect.signature(func)
@@ -209,6 +209,7 @@ class _Spec:
                 self.varargs = entry
         self.any = any(e[1] is not None for e in (*self.positional, *self.named.values()))
         self.any = self.any or bool(self.varargs and self.varargs[1])
+        self.most = len(self.positional) if self.varargs is None else None  # data by position
         shown_params = params[1:] if method else params
         self.usage = usage or f"{call}({', '.join(_param_text(p) for p in shown_params)})"
 
@@ -355,6 +356,8 @@ def plain(
         if _depth:
             return func(*args, **kwargs)
         s = spec[0] if spec else read()
+        if s.most is not None and len(args) > s.most:  # before the kinds: say the count first
+            raise _binding_error(s, call, args, kwargs, method)
         if s.any:
             _check(s, call, args, kwargs)
         if checks:
