@@ -271,7 +271,8 @@ def _check(spec: _Spec, call: str, args: tuple, kwargs: dict) -> None:
 
 
 def _binding_error(spec: _Spec, call: str, args: tuple, kwargs: dict, method: bool) -> PlainError:
-    """Why the call does not fit the signature, or None-like generic refusal."""
+    """Why the call does not fit the signature: an unknown keyword, too many data, a datum
+    given twice, or the data missing (in that order: the first slip a student can fix)."""
     params = spec.signature.parameters
     has_var_kw = any(p.kind is p.VAR_KEYWORD for p in params.values())
     names = [p.name for p in params.values() if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
@@ -311,7 +312,7 @@ def _binding_error(spec: _Spec, call: str, args: tuple, kwargs: dict, method: bo
     return PlainError(
         "calls.missing",
         call=call,
-        need=_count(len([n for n in missing])),
+        need=_count(len(missing)),
         missing=listed(missing) if missing else "…",
         usage=spec.usage,
     )
@@ -334,10 +335,15 @@ def plain(
     usage: str | None = None,
     method: bool = False,
     checks: Mapping[str, Check] | None = None,
+    kinds: bool = True,
+    own_refusals: bool = False,
 ) -> Callable:
     """``func`` as a student calls it (``call``: "pl.palabra", "tabla.columna"): every slip one
     sentence. ``usage`` overrides the line «se escribe …»; ``method`` drops ``self`` from it;
-    ``checks`` maps a parameter's name to a check of the value given (only when given)."""
+    ``checks`` maps a parameter's name to a check of the value given (only when given);
+    ``kinds=False`` leaves the kinds of the data to the function (it says them itself);
+    ``own_refusals=True`` lets the function's own ValueErrors through (an engine function whose
+    refusals already say exactly what is wrong), translating only the call's shape."""
     if getattr(func, "__plain__", None) is not None:
         return func
     spec: list[_Spec] = []
@@ -358,12 +364,12 @@ def plain(
         s = spec[0] if spec else read()
         if s.most is not None and len(args) > s.most:  # before the kinds: say the count first
             raise _binding_error(s, call, args, kwargs, method)
-        if s.any:
+        if kinds and s.any:
             _check(s, call, args, kwargs)
-        if checks:
-            _run_checks(s, checks, args, kwargs)
-        _depth += 1
+        _depth += 1  # the checks' own calls (a game's rules…) are the kit's, not the student's
         try:
+            if checks:
+                _run_checks(s, checks, args, kwargs)
             return func(*args, **kwargs)
         except PlainError:
             raise
@@ -373,7 +379,11 @@ def plain(
             except TypeError:
                 raise _binding_error(s, call, args, kwargs, method) from None
             raise _bad_input(s, call, args, kwargs, method) from None
-        except (KeyError, AttributeError, IndexError, ValueError):
+        except ValueError:
+            if own_refusals:
+                raise
+            raise _bad_input(s, call, args, kwargs, method) from None
+        except (KeyError, AttributeError, IndexError):
             raise _bad_input(s, call, args, kwargs, method) from None
         finally:
             _depth -= 1
@@ -383,10 +393,8 @@ def plain(
 
 
 def _run_checks(spec: _Spec, checks: Mapping[str, Check], args: tuple, kwargs: dict) -> None:
-    try:
-        arguments = spec.signature.bind(*args, **kwargs).arguments
-    except TypeError:
-        return  # the call itself says what is wrong
+    arguments = {entry[0]: value for entry, value in zip(spec.positional, args, strict=False)}
+    arguments.update(kwargs)  # a call that does not bind is refused by the call itself
     for name, check in checks.items():
         if name in arguments:
             check(arguments[name], arguments)

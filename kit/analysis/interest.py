@@ -540,5 +540,6 @@ def loan_schedule(
 
 # The calls lesson 04 shows a student (``from kit.analysis import interest``): each slip one
 # sentence (kit/plain_calls.py, issue 24); the kit's own calls go through unchecked.
-withdrawal_worth_it = plain(withdrawal_worth_it, "interest.withdrawal_worth_it")
-savings_schedule = plain(savings_schedule, "interest.savings_schedule")
+# Their own refusals (DDP-17: «cannot withdraw more than the book holds»…) go through as they are.
+withdrawal_worth_it = plain(withdrawal_worth_it, "interest.withdrawal_worth_it", own_refusals=True)
+savings_schedule = plain(savings_schedule, "interest.savings_schedule", own_refusals=True)

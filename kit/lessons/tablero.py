@@ -215,7 +215,8 @@ __all__ = [
 # Every call a student types fails in one plain sentence (kit/plain_calls.py, issue 24): the
 # Spanish names, then the English ones the kit's code also reaches through this module.
 def _game_key(value: object, arguments: dict) -> None:
-    if value not in GAMES.values():
+    """A game named by its key; a game or a state (``trato.despues``) is for the function."""
+    if isinstance(value, str) and value not in GAMES.values():
         choose(value, GAMES.values(), "calls.word_game")
 
 

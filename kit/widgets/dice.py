@@ -116,7 +116,8 @@ class DiceLab(anywidget.AnyWidget):
             last=list(pairs[-1]),
         )
 
-    roll = plain(roll, "lab.roll", method=True)  # a slip in a cell is one sentence (issue 24)
+    # a slip in a cell is one sentence (issue 24); checked_count says what n may be
+    roll = plain(roll, "lab.roll", method=True, kinds=False)
 
     def reset(self) -> None:
         """Forget every roll and restart the generator from the seed."""
