@@ -7,7 +7,14 @@ thirty classroom kernels start fast and the games run in an offline JupyterLite 
 
 from kit.games import load
 from kit.messages import set_language
+from kit.plain_calls import plain
 from kit.prob import Dist, Turn, dice_sum, die, is_double, turn_rolls, two_dice
+
+# What the notebooks show a student (``kit.dice_sum(sides=8)``): each slip one sentence
+# (kit/plain_calls.py, issue 24); the kit's own code calls kit.prob's, unchecked.
+die, two_dice, dice_sum, turn_rolls, is_double = (
+    plain(f, f"kit.{f.__name__}") for f in (die, two_dice, dice_sum, turn_rolls, is_double)
+)
 
 __all__ = [
     "Dist",

@@ -26,6 +26,7 @@ from typing import Any
 from kit.games import load
 from kit.games.registry import game_type, game_types
 from kit.messages import PlainError, os_reason, t
+from kit.plain_calls import plain
 from kit.save_check import FORMAT, VERSION, BadSave, read_save
 from kit.save_file import SaveConflict, SaveFile, last_number
 from kit.sim import bot
@@ -457,7 +458,8 @@ class Session:
             formats={"fortuna": "count"},
         )
 
-    tabla_de_fortunas = fortunes_table  # the name the class games' notebooks type
+    # the name the class games' notebooks type: each slip one sentence (kit/plain_calls.py)
+    tabla_de_fortunas = plain(fortunes_table, "session.tabla_de_fortunas", method=True)
 
     def __repr__(self) -> str:
         seats = ", ".join(

@@ -33,6 +33,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from kit.messages import t, typed
+from kit.plain_calls import (
+    PlainAttributeError,
+    PlainIndexError,
+    PlainKeyError,
+    listed,
+    plain,
+    shown,
+)
 from kit.theme import GRID, INK
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -183,21 +191,30 @@ class Row(Mapping[str, Any]):
     def __getitem__(self, name: str) -> Any:
         if isinstance(name, int):
             return self._values[name]
-        i = self._index.get(name, self._aliases.get(typed(name)))
+        i = self._index.get(name, self._aliases.get(typed(name))) if isinstance(name, str) else None
         if i is None:
-            raise KeyError(f"no column {name!r}; the columns are {list(self._index)}")
+            raise PlainKeyError("calls.no_column", name=shown(name), names=listed(self._index))
         return self._values[i]
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("_"):
             raise AttributeError(name)
-        try:
-            return self[name]
-        except KeyError as error:
-            raise AttributeError(str(error)) from None
+        i = self._index.get(name, self._aliases.get(typed(name)))
+        if i is None:
+            names = list(self._index)
+            raise PlainAttributeError(
+                "calls.no_row_datum",
+                name=name,
+                names=listed(names),
+                first=names[0] if names else "",
+            )
+        return self._values[i]
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("a table's rows cannot be changed; make a new table")
+
+    def __contains__(self, name: object) -> bool:  # no sentence written to say no
+        return isinstance(name, str) and (name in self._index or typed(name) in self._aliases)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._index)
@@ -288,9 +305,9 @@ class Table:
 
     def _position(self, name: str) -> int:
         """Where column ``name`` is: by its name, or by its heading as a student types it."""
-        i = self._index.get(name, self._aliases.get(typed(name)))
+        i = self._index.get(name, self._aliases.get(typed(name))) if isinstance(name, str) else None
         if i is None:
-            raise KeyError(f"no column {name!r}; the columns are {list(self._names)}")
+            raise PlainKeyError("calls.no_column", name=shown(name), names=listed(self._names))
         return i
 
     def column(self, name: str) -> list[Any]:
@@ -300,10 +317,19 @@ class Table:
 
     def row(self, number: int) -> Row:
         """One row by its position: 0 is the first, -1 the last."""
-        return Row(self._index, self._rows[number], self._aliases)
+        try:
+            return Row(self._index, self._rows[number], self._aliases)
+        except (IndexError, TypeError):
+            n = len(self._rows)
+            if n == 0:
+                raise PlainIndexError("calls.empty_table", given=shown(number)) from None
+            raise PlainIndexError(
+                "calls.row_number", n=n, last=n - 1, given=shown(number)
+            ) from None
 
-    columna = column  # the Spanish names students type
-    fila = row
+    # the Spanish names students type: each slip one sentence (kit/plain_calls.py)
+    columna = plain(column, "tabla.columna", method=True, usage='tabla.columna("nombre")')
+    fila = plain(row, "tabla.fila", method=True, usage="tabla.fila(0)")
 
     def __iter__(self) -> Iterator[Row]:
         return (Row(self._index, values, self._aliases) for values in self._rows)
@@ -345,7 +371,7 @@ class Table:
         picked = [tuple(row[self._index[n]] for n in names) for row in self._rows]
         return self._new(names, picked, labels=labels)
 
-    elige = select
+    elige = plain(select, "tabla.elige", method=True, usage='tabla.elige("columna", "otra")')
 
     def where(self, keep: Callable[[Row], bool]) -> Table:
         """The rows for which ``keep(fila)`` is true: ``tabla.where(lambda f: f.mes > 6)``."""

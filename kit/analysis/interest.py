@@ -43,6 +43,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from kit.messages import t
+from kit.plain_calls import plain
 from kit.table import Table
 
 if TYPE_CHECKING:  # pragma: no cover - only for type checkers
@@ -535,3 +536,10 @@ def loan_schedule(
         )
     debt = {"opening": t("interest.debt"), "closing": t("interest.debt_closing")}
     return _schedule(rows, LOAN_COLUMNS, debt)
+
+
+# The calls lesson 04 shows a student (``from kit.analysis import interest``): each slip one
+# sentence (kit/plain_calls.py, issue 24); the kit's own calls go through unchecked.
+# Their own refusals (DDP-17: «cannot withdraw more than the book holds»…) go through as they are.
+withdrawal_worth_it = plain(withdrawal_worth_it, "interest.withdrawal_worth_it", own_refusals=True)
+savings_schedule = plain(savings_schedule, "interest.savings_schedule", own_refusals=True)

@@ -49,6 +49,7 @@ from fractions import Fraction
 from kit.analysis.markov import GameLike, chain, landing_probabilities
 from kit.games.property.game import PropertyGame, PropertyState
 from kit.messages import t as _t
+from kit.plain_calls import plain, ranged
 from kit.table import Table
 
 __all__ = [
@@ -271,3 +272,10 @@ def group_ranking(game: GameLike, jail_policy: str = "pay") -> Table:
         formats={"rent_per_roll": "decimal:2", "payback": "decimal:1", "cost": "count"},
         labels={c: _t(f"rent.{c}") for c in RANKING_COLUMNS},
     )
+
+
+# A call a student may reach (``tablero.tiradas_para_pagar_la_casa`` reads it): each slip one
+# sentence (kit/plain_calls.py, issue 24).
+house_payback = plain(
+    house_payback, "rent.house_payback", checks={"level": ranged(0, 4, "calls.word_houses")}
+)

@@ -14,6 +14,7 @@ from random import Random
 from typing import Any, NamedTuple
 
 from kit.games import load
+from kit.plain_calls import in_range, ranged, wrap_module
 from kit.prob import Dist, Turn, dice_sum, die, is_double, two_dice
 from kit.render.charts import Chart, bar_chart
 from kit.table import Table, format_count, format_decimal, format_euros, format_percent
@@ -495,7 +496,7 @@ def vueltas_si_empieza(jugadores: int, puesto: int) -> Fraction:
     P(rounds ≥ r) = q^(jugadores·(r−1) − (puesto−1)) for r ≥ 2, q = 5/6, so the mean is
     1 + q^(jugadores − puesto + 1) / (1 − q^jugadores)."""
     if not 1 <= puesto <= jugadores:
-        raise ValueError(f"puesto must be 1 to {jugadores}, not {puesto}")
+        in_range(puesto, 1, jugadores, "calls.word_seat")
     q = 1 - DADO.P({6})
     return 1 + q ** (jugadores - puesto + 1) / (1 - q**jugadores)
 
@@ -520,3 +521,13 @@ def turnos_de_media(jugadores: int) -> Fraction:
     """The roll slots of the mean rounds: jugadores · 1/(1 − (5/6)^jugadores), more than the 6
     rolls the first six takes, because the round of the six counts whole."""
     return jugadores / p_alguien_saca_un_seis(jugadores)
+
+
+# Every call a student types fails in one plain sentence (kit/plain_calls.py, issue 24).
+PLAIN_CALLS = wrap_module(
+    globals(),
+    "dados",
+    checks={
+        name: {"suma": ranged(2, 12, "calls.word_sum")} for name in ("casos_de", "tabla_de_casos")
+    },
+)

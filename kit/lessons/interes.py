@@ -19,6 +19,8 @@ from typing import Any, NamedTuple
 
 from kit.analysis import interest
 from kit.lessons.interes_formulas import Formula, formula
+from kit.messages import PlainError
+from kit.plain_calls import listed, one_of, shown, wrap_module
 from kit.render.charts import Chart, line_chart
 from kit.table import Table, format_count, format_decimal, format_euros, format_percent
 
@@ -105,7 +107,7 @@ def decimal_exacto(value: Fraction | int) -> str:
     while (x * 10**digits).denominator != 1:
         digits += 1
         if digits > 40:
-            raise ValueError(f"{x} has no finite decimal expansion")
+            raise PlainError("calls.no_finite_decimal", value=shown(value))
     return format_decimal(x, digits) if digits else format_count(int(x))
 
 
@@ -309,7 +311,8 @@ def hipoteca_de(calle: str, juego: str = "el_pale") -> int:
     for title in load_rules(juego).titles:
         if title.name == calle:
             return title.mortgage
-    raise ValueError(f"{juego} has no title deed called {calle!r}")
+    names = [title.name for title in load_rules(juego).titles]
+    raise PlainError("calls.no_title", name=shown(calle), names=listed(names, limit=40))
 
 
 def hipotecas(valor: int) -> Table:
@@ -486,3 +489,16 @@ def explorador(
     if modo not in MODOS:
         raise ValueError(f"modo tiene que ser «un depósito», «cada mes» o «préstamo»; no {modo!r}")
     return InterestExplorer(amount=cantidad, rate=tipo, months=meses, mode=MODOS[modo])
+
+
+# Every call a student types fails in one plain sentence (kit/plain_calls.py, issue 24).
+PLAIN_CALLS = wrap_module(
+    globals(),
+    "interes",
+    checks={
+        "explorador": {"modo": one_of(MODOS, "calls.word_mode")},
+        "hipoteca_de": {
+            "juego": one_of(("el_pale", "la_ruta_del_tesoro", "superpoly"), "calls.word_game")
+        },
+    },
+)

@@ -48,6 +48,8 @@ from kit.lessons.multiplicadores_puntos import (  # re-exported: the lesson type
     puntos,
     simula_mejor_jugada,
 )
+from kit.messages import PlainError
+from kit.plain_calls import one_of, wrap_module
 from kit.table import Table, format_count, format_decimal
 
 __all__ = [
@@ -127,7 +129,7 @@ def carta(letra: str, color: str, estrellas: int = 0) -> Card:
     for c in sa.deck_cards():
         if c.letter == letra and _EN_INGLES[color] in c.colours and c.stars == estrellas:
             return c
-    raise ValueError(f"no hay ninguna {letra} {color} con {estrellas} estrellas")
+    raise PlainError("calls.no_such_card", letter=letra, colour=color, stars=estrellas)
 
 
 def _colores(cols: Iterable[str]) -> str:
@@ -387,7 +389,7 @@ def afeitar_letra(cartas: Sequence[Card], letra: str) -> int:
     the first from the left if it repeats; no position counted from 0)."""
     letras = [c.letter for c in cartas]
     if letra.upper() not in letras:
-        raise ValueError(f"{''.join(letras)} no tiene la letra {letra}")
+        raise PlainError("calls.no_letter", word="".join(letras), letter=letra)
     return sa.shave_value(Play("word", tuple(cartas)), letras.index(letra.upper()))
 
 
@@ -532,3 +534,17 @@ def racha_tres_estrellas() -> str:
 def lista(numeros: Iterable[int]) -> str:
     """Whole numbers in order, written the Spanish way: '128, 192, 1458'."""
     return ", ".join(format_count(n) for n in sorted(numeros))
+
+
+# Every call a student types fails in one plain sentence (kit/plain_calls.py, issue 24).
+PLAIN_CALLS = wrap_module(
+    globals(),
+    "mx",
+    checks={
+        "carta": {
+            "color": one_of(_EN_INGLES, "calls.word_colour"),
+            "estrellas": one_of((0, 2, 3), "calls.word_stars"),
+        },
+        "puntos": {"jugada": one_of(JUGADAS, "calls.word_play_kind")},
+    },
+)

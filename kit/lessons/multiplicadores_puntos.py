@@ -20,6 +20,8 @@ from kit.analysis import scoring as sa
 from kit.games.palabra.cards import Card
 from kit.games.palabra.rules import HAND_SIZE
 from kit.games.palabra.scoring import Play, Score, score
+from kit.messages import PlainError, t
+from kit.plain_calls import listed, shown
 from kit.prob import Dist
 from kit.table import format_count, format_decimal, format_percent
 
@@ -98,8 +100,10 @@ def puntos(cartas: Sequence[Card], jugada: str = "palabra") -> Puntos:
     """What these cards are worth laid in this order as a «palabra» (PLB-03), an «escalera»
     (PLB-04), a «color» or «vocales»: the engine counts, it does not check the word."""
     if jugada not in JUGADAS:
-        opciones = ", ".join(f"«{j}»" for j in JUGADAS)
-        raise ValueError(f"jugada tiene que ser una de {opciones}; no {jugada!r}")
+        raise PlainError(
+            "calls.unknown_name", what=t("calls.word_play_kind"), value=shown(jugada),
+            options=listed(JUGADAS),
+        )  # fmt: skip
     return Puntos.de(score(Play(JUGADAS[jugada], tuple(cartas))))
 
 
@@ -110,7 +114,7 @@ def ampliar(
     and ``detras`` (after it). Every card's value counts, but only your new cards' stars
     multiply (and the colour lock, if every card still shares a colour)."""
     if not delante and not detras:
-        raise ValueError("para ampliar hay que poner alguna carta delante o detrás")
+        raise PlainError("calls.extend_nothing")
     cartas = (*delante, *base, *detras)
     nuevas = (True,) * len(delante) + (False,) * len(base) + (True,) * len(detras)
     return Puntos.de(score(Play("build", cartas, new=nuevas)))

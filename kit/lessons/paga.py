@@ -43,6 +43,7 @@ from kit.lessons.paga_torneo import (  # noqa: F401 (re-exported: the lesson typ
     wins_chart,
     wins_table,
 )
+from kit.plain_calls import ranged, wrap_module
 from kit.prob import Dist
 from kit.table import Table, format_count, format_decimal, format_euros, format_percent
 
@@ -520,3 +521,15 @@ medias_acumuladas = running_means
 tabla_de_la_dispersion = spread_table
 tabla_de_la_loteria = lottery_table
 tabla_del_bote = kitty_table
+
+
+# Every call a student types fails in one plain sentence (kit/plain_calls.py, issue 24): the
+# Spanish names first, so a slip reads «paga.apuesta», and the English ones too (paga.bet).
+PLAIN_CALLS = wrap_module(
+    globals(),
+    "paga",
+    checks={
+        name: {"stake": ranged(1, 299, "calls.word_stake")}
+        for name in ("apuesta", "tabla_de_la_apuesta", "tabla_del_valor_esperado")
+    },
+)

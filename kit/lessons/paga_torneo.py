@@ -21,6 +21,7 @@ import kit
 from kit.analysis.dia_de_paga import necessity_bet
 from kit.games.core import EventReader
 from kit.games.registry import game_type
+from kit.plain_calls import choose, plain
 from kit.render.charts import Chart, bar_chart
 from kit.sim import bot, game_rng, play_games, run
 from kit.table import Table, format_count, format_decimal, format_euros
@@ -40,7 +41,8 @@ def bot_key(name: str) -> str:
     for typed in BOTS:
         if name in (typed, title(typed)):
             return typed
-    raise ValueError(f"no Día de Paga bot is called {name!r}; use one of {', '.join(BOTS)}")
+    choose(name, [*(title(typed) for typed in BOTS), *BOTS], "calls.word_bot")  # the sentence
+    raise AssertionError("unreachable")
 
 
 # -- the tournament ------------------------------------------------------------------------------
@@ -116,6 +118,10 @@ class Tournament:
         """The class name of the bot that won fewest games."""
         return title(sorted(BOTS, key=self.wins.__getitem__)[0])
 
+    # the Spanish names students type, each slip one sentence (kit/plain_calls.py)
+    mean = plain(mean, "torneo.media", method=True)
+    share = plain(share, "torneo.proporcion", method=True)
+    won = plain(won, "torneo.ganadas", method=True)
     media, proporcion, ganadas = mean, share, won
 
 

@@ -31,6 +31,8 @@ from kit.games.palabra.rules import (
     VOWEL_SCORES,
 )
 from kit.games.registry import game_type
+from kit.messages import PlainError
+from kit.plain_calls import shown, wrap_module
 from kit.table import Table, format_count
 
 __all__ = [
@@ -70,17 +72,19 @@ def baraja() -> tuple[Card, ...]:
 
 
 def _parse(name: str) -> tuple[str, int, frozenset[str]]:
-    """«C★★ amarillo» -> ("C", 2, {"yellow"}); «Z rojo/azul» -> ("Z", 0, {"red", "blue"})."""
-    head, _, colour = name.strip().partition(" ")
+    """«C★★ amarillo» -> ("C", 2, {"yellow"}); «Z rojo/azul» -> ("Z", 0, {"red", "blue"}).
+    «M ★★★ rojo», the stars apart from the letter as the exercises print them, reads the same."""
+    words = str(name).split()
+    if len(words) > 2 and len(words[0]) == 1 and words[1] in STAR_SIGNS:
+        words = [words[0] + words[1], *words[2:]]
+    head, colour = (words[0], " ".join(words[1:])) if words else ("", "")
     letter, signs = head[:1].upper(), head[1:]
     if not letter.isalpha() or signs not in STAR_SIGNS:
-        raise ValueError(f"no entiendo la carta {name!r}: escribe, por ejemplo, «C★★ amarillo»")
+        raise PlainError("calls.card_unread", name=shown(name))
     try:
         colours = frozenset(COLORES[c.strip().lower()] for c in colour.split("/"))
     except KeyError:
-        raise ValueError(
-            f"no entiendo el color de {name!r}: rojo, azul, verde o amarillo (o «rojo/azul»)"
-        ) from None
+        raise PlainError("calls.card_colour", name=shown(name)) from None
     return letter, STAR_SIGNS[signs], colours
 
 
@@ -100,7 +104,7 @@ def cartas(*nombres: str) -> tuple[Card, ...]:
                 found = card
                 break
         if found is None:
-            raise ValueError(f"la baraja no tiene (más) cartas «{name}»")
+            raise PlainError("calls.card_none", name=shown(name))
         used.add(found.id)
         out.append(found)
     return tuple(out)
@@ -198,7 +202,7 @@ def afeitar(jugada_anterior: Jugada, posiciones: Iterable[int] | str) -> Jugada:
     else:
         where = sorted(set(posiciones))
         if not where or where[0] < 0 or where[-1] >= len(jugada_anterior.cartas):
-            raise ValueError(f"las posiciones van de 0 a {len(jugada_anterior.cartas) - 1}")
+            raise PlainError("calls.positions", last=len(jugada_anterior.cartas) - 1)
     shaved = tuple(jugada_anterior.cartas[i] for i in where)
     s = jugada_anterior.puntos
     return Jugada(shaved, score_shave([c.value for c in shaved], s.stars, s.lock))
@@ -211,10 +215,10 @@ def _posiciones_de(jugada_anterior: Jugada, letras: str) -> list[int]:
     for letra in letras.upper().replace(" ", ""):
         libres = [i for i, x in enumerate(texto) if x == letra and i not in usadas]
         if not libres:
-            raise ValueError(f"{jugada_anterior.texto} no tiene (otra) letra {letra}")
+            raise PlainError("calls.no_letter", word=jugada_anterior.texto, letter=letra)
         usadas.add(libres[0])
     if not usadas:
-        raise ValueError('di qué letras afeitas, por ejemplo "E"')
+        raise PlainError("calls.shave_what")
     return sorted(usadas)
 
 
@@ -332,3 +336,15 @@ def diccionario(idioma: str = "es", comunes: int | None = 3000) -> Any:
     from kit.games.palabra import Dictionary
 
     return Dictionary.bundled(idioma, common=comunes)
+
+
+# Every call a student types fails in one plain sentence (kit/plain_calls.py, issue 24).
+PLAIN_CALLS = wrap_module(
+    globals(),
+    "pl",
+    usages={
+        "palabra": 'pl.palabra("M★★★ rojo", "O rojo", …)',
+        "cartas": 'pl.cartas("S★★ amarillo", "A verde", …)',
+        "vocales": 'pl.vocales("A rojo", "E azul", …)',
+    },
+)

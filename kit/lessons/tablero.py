@@ -151,6 +151,8 @@ from kit.lessons.tablero_tiradas import (  # noqa: F401
     two_rolls_count,
     ways,
 )
+from kit.messages import PlainError
+from kit.plain_calls import choose, in_range, one_of, ranged, wrap_module
 
 # What the lesson and the exercises show: the Spanish names (the test of the lesson checks
 # that its code cells call no other name of this module).
@@ -208,3 +210,64 @@ __all__ = [
     "tres_dobles",
     "ve_a_la_carcel",
 ]
+
+
+# Every call a student types fails in one plain sentence (kit/plain_calls.py, issue 24): the
+# Spanish names, then the English ones the kit's code also reaches through this module.
+def _game_key(value: object, arguments: dict) -> None:
+    """A game named by its key; a game or a state (``trato.despues``) is for the function."""
+    if isinstance(value, str) and value not in GAMES.values():
+        choose(value, GAMES.values(), "calls.word_game")
+
+
+def _square(value: object, arguments: dict) -> None:
+    if value == PRESO:
+        return
+    key = arguments.get("juego", arguments.get("key", "el_pale"))
+    in_range(value, 0, len(game(key).rules.squares) - 1, "calls.word_square")
+
+
+def _street(value: object, arguments: dict) -> None:
+    """A square one builds on: a street (a lot), not a station, a company or a corner."""
+    _square(value, arguments)
+    key = arguments.get("juego", arguments.get("key", "el_pale"))
+    squares = game(key).rules.squares
+    if squares[int(value)].kind != "lot":  # type: ignore[call-overload]
+        lots = [s.index for s in squares if s.kind == "lot"]
+        raise PlainError(
+            "calls.not_a_street",
+            square=value,
+            name=squares[int(value)].name,
+            streets=", ".join(map(str, lots)),
+        )
+
+
+_JAIL = one_of((*JAIL_POLICIES, *JAIL_POLICIES.values()), "calls.word_jail")
+_STREETS: dict = {
+    **{p: _street for p in ("casilla", "square", "construye", "build")},
+    **{p: _square for p in ("hipotecada", "mortgaged")},  # a station is mortgaged too
+}
+_NEXT_HOUSE = {
+    "casas": ranged(0, 4, "calls.word_houses"),
+    "level": ranged(0, 4, "calls.word_houses"),
+}
+PLAIN_CALLS = wrap_module(
+    globals(),
+    "tablero",
+    [*__all__, *(n for n in sorted(globals()) if n not in __all__ and not n.startswith("_"))],
+    checks={
+        "*": {"juego": _game_key, "key": _game_key, "carcel": _JAIL, "jail_policy": _JAIL},
+        "nombre": {"casilla": _square},
+        "name": {"square": _square},
+        **{
+            n: {**_STREETS, **_NEXT_HOUSE}
+            for n in ("tiradas_para_pagar_la_casa", "house_payback", "trato", "deal")
+        },
+        **{n: _STREETS for n in ("precio_de_una_casa", "alquiler")},
+        "alquiler": {**_STREETS, "casas": ranged(0, 5, "calls.word_houses")},
+        **{
+            n: _NEXT_HOUSE
+            for n in ("mejor_grupo", "tabla_de_recuperacion", "recuperacion_de_los_grupos")
+        },
+    },
+)

@@ -13,6 +13,7 @@ from typing import Any
 
 import kit
 from kit.analysis import markov
+from kit.plain_calls import Lookup
 from kit.table import Table, format_count, format_decimal
 
 GAMES = {"El Palé": "el_pale", "La Ruta del Tesoro": "la_ruta_del_tesoro", "Superpoly": "superpoly"}
@@ -49,7 +50,7 @@ def title(key: str) -> str:
 @cache
 def long_run(key: str = "el_pale", jail_policy: str = "pay") -> dict:
     """Square (or ``markov.IN_JAIL``) -> the exact share of all rolls that end there."""
-    return markov.landing_probabilities(key, jail_policy=jail_policy)
+    return Lookup(markov.landing_probabilities(key, jail_policy=jail_policy), "calls.long_run_keys")
 
 
 def ranked(probs: dict) -> list:

@@ -19,6 +19,7 @@ from typing import Any
 from kit.analysis import mortgage
 from kit.analysis.markov import landing_probabilities
 from kit.games.property.actions import Build, Mortgage
+from kit.messages import PlainError
 from kit.table import Table, format_count, format_decimal, format_percent
 
 TITLES = {
@@ -118,7 +119,7 @@ def deal_on(
     for sq in builds:
         problem = after.why_not(Build(sq))
         if problem is not None:
-            raise ValueError(f"the engine refuses to build on square {sq}: {problem}")
+            raise PlainError("calls.no_build", square=sq)
         after.apply(Build(sq))
     inc0, inc1 = mortgage.income_per_roll(engine.before), mortgage.income_per_roll(after)
     gained = sum((inc1[sq] - inc0[sq] for sq in group), Fraction(0))

@@ -18,7 +18,8 @@ import anywidget
 import traitlets
 
 from kit import render
-from kit.messages import t
+from kit.messages import PlainError, t
+from kit.plain_calls import plain
 from kit.prob import is_double, two_dice
 from kit.widgets.base import stylesheet
 
@@ -34,7 +35,7 @@ SEED_TEXT = re.compile(r"\s*[+-]?[0-9]{1,15}\s*")
 def checked_count(n: Any) -> int:
     """How many rolls were asked for, refused unless a whole number from 1 to MAX_ROLLS."""
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ROLLS:
-        raise ValueError(t("dice.bad_count", value=n, limit=render.format_count(MAX_ROLLS)))
+        raise PlainError("dice.bad_count", value=n, limit=render.format_count(MAX_ROLLS))
     return n
 
 
@@ -114,6 +115,9 @@ class DiceLab(anywidget.AnyWidget):
             doubles=self.doubles + sum(map(is_double, pairs)),
             last=list(pairs[-1]),
         )
+
+    # a slip in a cell is one sentence (issue 24); checked_count says what n may be
+    roll = plain(roll, "lab.roll", method=True, kinds=False)
 
     def reset(self) -> None:
         """Forget every roll and restart the generator from the seed."""

@@ -292,5 +292,5 @@ def test_the_explorer_in_spanish():
         6,
     )
     assert explorador.mode.value == "monthly"
-    with pytest.raises(ValueError, match="«cada mes»"):
+    with pytest.raises(ValueError, match='"cada mes"'):
         interes.explorador(modo="monthly")
