@@ -74,7 +74,7 @@ def run(exercise_id, answer, capsys, registry=TEST_REGISTRY) -> tuple[Feedback, 
 
 def assert_right(exercise_id, answer, capsys, registry=TEST_REGISTRY) -> None:
     feedback, out = run(exercise_id, answer, capsys, registry)
-    assert feedback and out == "✔ ¡Correcto!\n", (answer, out)
+    assert feedback and out.startswith("✔ ¡Correcto!") and "✘" not in out, (answer, out)
 
 
 def assert_wrong(exercise_id, answer, capsys, registry=TEST_REGISTRY) -> str:

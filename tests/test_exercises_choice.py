@@ -16,6 +16,7 @@ import kit
 from kit.analysis import interest
 from kit.exercises import check, explica, load_registry, registry_entry, summary
 from kit.exercises.checking import answer_form, form_is_right
+from kit.exercises.regenerate import option_texts
 from kit.exercises.registry import parse_registry, registry_header
 from kit.games.palabra.scoring import LOCK_FACTOR
 from kit.table import format_decimal, format_percent
@@ -108,7 +109,7 @@ def test_choice_needs_its_options_and_whys_name_options():
     bad = registry_entry(
         "x-2", "a", kind="choice", options=2, why_es={"c": "?"}, hint_es="h", hint_en="h", work=1
     )
-    with pytest.raises(ValueError, match="why_es"):
+    with pytest.raises(ValueError, match="why must map option letters"):
         parse_registry(registry_header(1) + bad)
 
 
@@ -254,7 +255,10 @@ def _distractor_numbers() -> dict[tuple[str, str], list[str]]:
 def test_the_rewritten_distractors_state_the_kits_numbers():
     items = choice_items()
     die, pairs = len(kit.die()), len(kit.two_dice())
-    why = dict(load_registry()["dados-3"].why_es)
+    why = option_texts(Path(__file__).resolve().parents[1] / "exercises" / "porques.toml")[
+        "dados-3"
+    ]
+    why = {letter: texts["es"] for letter, texts in why.items()}
     said = (f"{die} + {die} = {2 * die}", f"{die} · {die} = {pairs}")
     assert any(all(part in w for part in said) for w in why.values())
     for (exercise_id, marker), numbers in _distractor_numbers().items():

@@ -9,7 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from kit.analysis import interest
-from kit.exercises import load_registry
+from kit.exercises.regenerate import OPTION_TEXTS, option_texts
 from kit.lessons import tablero
 from kit.table import format_decimal, format_euros, format_percent
 
@@ -71,7 +71,8 @@ def test_interes_9_the_right_option_is_the_same_tae_and_simple_interest_a_distra
     said = es(" ".join(options.values()))
     assert f"{es(format_euros(paid)).replace(',00', '')}" in said
     assert es(format_euros(ana)) in said
-    why = es(" ".join(dict(load_registry()["interes-9"].why_es).values()))
+    texts = option_texts(ROOT / "exercises" / OPTION_TEXTS)["interes-9"]
+    why = es(" ".join(text["es"] for text in texts.values()))
     assert es(format_euros(ana)) in why and es(format_euros(paid)).replace(",00", "") in why
     row = guide("04_interes_compuesto").split("| 9 | medio | elegir |")[1].split("\n")[0]
     assert f"**{right}** (misma TAE, {es(format_percent(ana / 1500, 2))})" in row
