@@ -28,8 +28,8 @@ CASES = [
     ("a calculation as text, right", "dados-1", "6 × 6"),
     ("a text, wrong", "dados-1", "35"),
     ("an ambiguous dot, neither reading right", "dados-1", "3.600"),
-    ("a percentage for a probability (slip)", "dados-2", "16,67"),
-    ("a decimal where the exact value is asked", "dados-2", "0,1667"),
+    ("a percentage for a probability (slip)", "dados-8", "27,78"),
+    ("a decimal where the exact value is asked («casi»)", "dados-8", "0,2778"),
     ("a word of a text answer", "tablero-10", "el grupo Z"),
 ]
 
